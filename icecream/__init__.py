@@ -1,0 +1,24 @@
+"""icecream: rules engines, notebooks and dashboards for teaching ice-cream card games.
+
+>>> import icecream
+>>> s = icecream.new_game("ice-cream", players=3, seed=42)
+>>> s.phase
+'deliveries'
+"""
+
+from .core import (
+    IcecreamError,
+    IllegalAction,
+    get_game,
+    list_games,
+    load_state,
+    new_game,
+)
+from .core.history import History, load_history
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "History", "IcecreamError", "IllegalAction", "__version__", "get_game", "list_games",
+    "load_history", "load_state", "new_game",
+]

@@ -1,0 +1,30 @@
+"""Game-agnostic machinery: the protocol, rules registry, messages, history, errors."""
+
+from .errors import (
+    ActionFormatError,
+    IcecreamError,
+    IllegalAction,
+    SaveFileError,
+    ScenarioError,
+    SettingsError,
+    UnknownGame,
+)
+from .protocol import (
+    FORMAT_VERSION,
+    Action,
+    Event,
+    GameSpec,
+    Option,
+    State,
+    get_game,
+    list_games,
+    load_state,
+    new_game,
+    register_game,
+)
+
+__all__ = [
+    "Action", "ActionFormatError", "Event", "FORMAT_VERSION", "GameSpec", "IcecreamError",
+    "IllegalAction", "Option", "SaveFileError", "ScenarioError", "SettingsError", "State",
+    "UnknownGame", "get_game", "list_games", "load_state", "new_game", "register_game",
+]

@@ -1,0 +1,43 @@
+"""Ice Cream (Joe Huber, Face 2 Face Games, 2004): the engine, its rules and examples.
+
+>>> from icecream import new_game
+>>> s = new_game("ice-cream", players=4, seed=1, ruleset="ijs")
+>>> s.settings.close
+'flavour'
+"""
+
+from __future__ import annotations
+
+from ...core.protocol import GameSpec, register_game
+from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
+from .components import FLAVOURS, INITIALS
+from .examples import EXAMPLES, Example
+from .rules import RULES
+from .scenario import load_scenario
+from .settings import RULESETS, Settings
+from .state import PHASES, IceCreamState, new_state
+from .view import IceCreamView
+
+GAME = register_game(
+    GameSpec(
+        name="ice-cream",
+        title="Ice Cream",
+        min_players=2,
+        max_players=5,
+        action_kinds=ACTION_KINDS,
+        rules=RULES,
+        new_state=new_state,
+        from_dict=load_scenario,
+        from_scenario=load_scenario,
+        rulesets=RULESETS,
+        examples=lambda: EXAMPLES,
+        flavour_codes=FLAVOURS,
+    )
+)
+IceCreamState.game = GAME
+
+__all__ = [
+    "GAME", "RULES", "EXAMPLES", "Example", "IceCreamState", "IceCreamView", "Settings",
+    "RULESETS", "PHASES", "FLAVOURS", "INITIALS", "Keep", "Swap", "Place", "Serve", "Draw",
+    "new_state", "load_scenario",
+]

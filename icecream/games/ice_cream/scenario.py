@@ -1,0 +1,346 @@
+"""Scenarios: any Ice Cream position as plain, JSON-able data, checked field by field.
+
+A scenario sets up a position: players' cards, cones, deck orders, scores, dealer, day
+and phase. Everything but ``players`` is optional. Decks list their *top card first*;
+cards the scenario does not place are shuffled (by ``seed``) *below* the listed ones,
+so a rigged deck only needs its top cards. A saved state (:meth:`IceCreamState.to_dict`)
+is a scenario that places every card.
+
+Fields (flavours are codes such as ``"chocolate_chip"``)::
+
+    {
+      "game": "ice-cream", "format_version": 1,
+      "players": ["Dan", "Joe", "Larry"] | 3,
+      "settings": {"ruleset": "rulebook", "close": "scoop", "days": 4, ...},
+      "seed": 0,
+      "day": 1,                        # 1..days
+      "phase": "deliveries" | "cones" | "serving" | "start_of_day" | "over",
+      "dealer": 0, "to_act": 0,        # seats, 0-based, clockwise
+      "scores": [0, 0, 0],
+      "hands": [{"face_up": ["strawberry"], "face_down": "chocolate" | null,
+                 "served": {"strawberry": 2}}, ...],
+      "cones": [["pistachio", "chocolate"], null, ...],   # null: a cone already served
+      "ice_cream_deck": [...], "ice_cream_discard": [...],
+      "swappers": [seat, ...],         # who discarded each card of ice_cream_discard
+      "scoop_deck": [...],             # in phase 2 the first is the scoop being placed
+      "removed_scoops": [...],         # as many as settings.removed_scoops
+      "last_actor": null | seat,       # last seat that acted in phase 3 (IC-14)
+      "results": [[[scoops, duplicates], ...], ...]       # per finished day
+    }
+
+``start_of_day`` is a day whose deliveries are not dealt yet: loading deals them (IC-5).
+
+>>> from icecream.games.ice_cream.scenario import load_scenario
+>>> s = load_scenario({"players": ["Ann", "Bob", "Cy"], "phase": "serving",
+...     "hands": [{"face_up": ["vanilla"]}, {"face_up": ["pistachio"]}, {"face_up": []}],
+...     "cones": [["vanilla", "vanilla"]], "ice_cream_deck": ["strawberry"]})
+>>> [a.to_dict() for a in s.legal_actions()]
+[{'type': 'serve', 'cone': 1}]
+>>> load_scenario({"players": 3, "phase": "lunch"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+icecream.core.errors.ScenarioError: phase: must be one of deliveries, cones, ... not 'lunch'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import ScenarioError, SettingsError
+from ...core.protocol import FORMAT_VERSION
+from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
+from .settings import Settings
+from .state import (
+    _NO_SERVED,
+    _SETUP_DECK,
+    _SETUP_SCOOPS,
+    CONES,
+    DELIVERIES,
+    OVER,
+    PHASES,
+    SERVING,
+    IceCreamState,
+    _shuffled,
+)
+
+SCENARIO_PHASES = ("deliveries", "cones", "serving", "start_of_day", "over")
+_FIELDS = {"game", "format_version", "players", "settings", "seed", "day", "phase", "dealer",
+           "to_act", "scores", "hands", "cones", "ice_cream_deck", "ice_cream_discard",
+           "scoop_deck", "removed_scoops", "last_actor", "swappers", "results", "title",
+           "description"}
+_HAND_FIELDS = {"face_up", "face_down", "served"}
+
+
+def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
+    """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise ScenarioError(f"scenario is not JSON: {e}") from None
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario must be an object (a mapping of field names)")
+    unknown = set(data) - _FIELDS
+    if unknown:
+        raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}; fields are "
+                            f"{sorted(_FIELDS)}")
+    if data.get("game", "ice-cream") != "ice-cream":
+        raise ScenarioError(f"game: this is an Ice Cream scenario loader, not {data['game']!r}")
+    version = data.get("format_version", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        raise ScenarioError(f"format_version: this engine reads version {FORMAT_VERSION}, "
+                            f"not {version!r}")
+    if "players" not in data:
+        raise ScenarioError("players: a scenario needs players (a count or a list of names)")
+    settings_data = data.get("settings", {})
+    if not isinstance(settings_data, Mapping):
+        raise ScenarioError("settings: must be an object of setting names to values")
+    settings_data = dict(settings_data)
+    settings_data.pop("names", None)
+    try:
+        settings = Settings.make(data["players"], **settings_data)
+    except SettingsError as e:
+        raise ScenarioError(f"settings: {e}") from None
+    n = settings.players
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ScenarioError(f"seed: must be a whole number, not {seed!r}")
+
+    phase_name = data.get("phase", "start_of_day")
+    if phase_name not in SCENARIO_PHASES:
+        raise ScenarioError(f"phase: must be one of {', '.join(SCENARIO_PHASES)}, "
+                            f"not {phase_name!r}")
+    day = _int(data, "day", 1, 1, settings.days)
+    dealer = _int(data, "dealer", settings.first_dealer, 0, n - 1)
+    to_act = _int(data, "to_act", dealer, 0, n - 1)
+    scores = _int_list(data, "scores", [0] * n, n)
+    last_actor = data.get("last_actor")
+    if last_actor is not None:
+        last_actor = _int(data, "last_actor", 0, 0, n - 1)
+
+    hands = data.get("hands", [{} for _ in range(n)])
+    if not isinstance(hands, list) or len(hands) != n:
+        raise ScenarioError(f"hands: must be a list of {n} hands, one per player")
+    cards, hidden, served = [], [], []
+    for p, hand in enumerate(hands):
+        where = f"hands[{p}]"
+        if not isinstance(hand, Mapping):
+            raise ScenarioError(f"{where}: must be an object")
+        bad = set(hand) - _HAND_FIELDS
+        if bad:
+            raise ScenarioError(f"{where}: unknown field(s) {sorted(bad)}; fields are "
+                                f"{sorted(_HAND_FIELDS)}")
+        cards.append(tuple(_flavours(hand.get("face_up", []), f"{where}.face_up")))
+        fd = hand.get("face_down")
+        hidden.append(-1 if fd is None else flavour_index(fd, f"{where}.face_down"))
+        sv = hand.get("served", {})
+        if not isinstance(sv, Mapping):
+            raise ScenarioError(f"{where}.served: must map flavours to scoop counts")
+        counts = [0] * NUM_FLAVOURS
+        for code, k in sv.items():
+            f = flavour_index(code, f"{where}.served")
+            if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+                raise ScenarioError(f"{where}.served.{code}: must be a count >= 0, not {k!r}")
+            if k and f not in cards[-1]:
+                raise ScenarioError(f"{where}.served.{code}: scoops can only be served on a "
+                                    f"face-up {code} card the player has (IC-11)")
+            counts[f] = k
+        served.append(tuple(counts))
+
+    cones_data = data.get("cones", [])
+    if not isinstance(cones_data, list):
+        raise ScenarioError("cones: must be a list of cones (lists of flavours, or null)")
+    cones: list[tuple[int, ...] | None] = []
+    for i, c in enumerate(cones_data):
+        if c is None:
+            cones.append(None)
+            continue
+        cone = tuple(_flavours(c, f"cones[{i}]"))
+        if not 1 <= len(cone) <= settings.scoops_per_cone:
+            raise ScenarioError(f"cones[{i}]: a cone holds 1 to {settings.scoops_per_cone} "
+                                f"scoops (IC-7), not {len(cone)}")
+        cones.append(cone)
+    if len(cones) > settings.cones:
+        raise ScenarioError(f"cones: at most {settings.cones} cones a day (IC-7), "
+                            f"not {len(cones)}")
+
+    ic_top = _flavours(data.get("ice_cream_deck", []), "ice_cream_deck")
+    ic_discard = _flavours(data.get("ice_cream_discard", []), "ice_cream_discard")
+    swappers = data.get("swappers", [])
+    if not isinstance(swappers, list) or len(swappers) != len(ic_discard) or not all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in swappers):
+        raise ScenarioError("swappers: must list, for each card of ice_cream_discard, the seat "
+                            "that discarded it (ICN-7)")
+    scoop_top = _flavours(data.get("scoop_deck", []), "scoop_deck")
+    removed_given = "removed_scoops" in data
+    removed = _flavours(data.get("removed_scoops", []), "removed_scoops")
+    if removed_given and len(removed) != settings.removed_scoops:
+        raise ScenarioError(f"removed_scoops: the settings remove {settings.removed_scoops} "
+                            f"scoops (IC-3), but {len(removed)} are listed")
+
+    # Phase-specific consistency.
+    phase = {"deliveries": DELIVERIES, "cones": CONES, "serving": SERVING,
+             "over": OVER, "start_of_day": -1}[phase_name]
+    if phase in (SERVING, OVER, -1) and any(h >= 0 for h in hidden):
+        raise ScenarioError("hands: face_down cards exist only in phases 1 and 2; they are "
+                            "revealed when phase 3 starts (IC-9)")
+    if phase != SERVING and any(any(s) for s in served):
+        raise ScenarioError("hands: served scoops exist only during phase 3 (IC-11, IC-13)")
+    if phase in (DELIVERIES, OVER, -1) and any(c is not None for c in cones):
+        raise ScenarioError(f"cones: there are no cones in phase {phase_name!r}")
+    if phase == CONES and any(c is None for c in cones):
+        raise ScenarioError("cones: no cone is served during phase 2 (null cones are for "
+                            "phase 3)")
+    if phase == DELIVERIES and hidden[to_act] < 0:
+        raise ScenarioError(f"to_act: seat {to_act} has no face_down card to keep or swap "
+                            "(IC-5)")
+    if phase != DELIVERIES and ic_discard:
+        raise ScenarioError("ice_cream_discard: discards are shuffled back at the end of "
+                            "phase 1 (IC-5) and phase 4 (IC-13), so only phase 1 has any")
+
+    # IC-16: count each card and fill decks with what the scenario did not place.
+    ic_count = [0] * NUM_FLAVOURS
+    for group in (ic_top, ic_discard, *cards, [h for h in hidden if h >= 0]):
+        for f in group:
+            ic_count[f] += 1
+    _check_counts(ic_count, "Ice Cream")
+    rest_ic = [f for f in range(NUM_FLAVOURS) for _ in range(COPIES - ic_count[f])]
+    rest_ic = list(_shuffled(seed, day, _SETUP_DECK, rest_ic))
+    ic_deck = tuple(rest_ic) + tuple(reversed(ic_top))
+
+    sc_count = [0] * NUM_FLAVOURS
+    for group in (scoop_top, removed, *(c for c in cones if c is not None)):
+        for f in group:
+            sc_count[f] += 1
+    for s in served:
+        for f in range(NUM_FLAVOURS):
+            sc_count[f] += s[f]
+    _check_counts(sc_count, "Scoop")
+    rest_sc = [f for f in range(NUM_FLAVOURS) for _ in range(COPIES - sc_count[f])]
+    rest_sc = list(_shuffled(seed, day, _SETUP_SCOOPS, rest_sc))
+    if not removed_given:
+        k = settings.removed_scoops
+        if len(rest_sc) < k:
+            raise ScenarioError(f"removed_scoops: the scenario places so many scoops that "
+                                f"{k} cannot be removed (IC-3)")
+        removed, rest_sc = rest_sc[:k], rest_sc[k:]
+    scoop_deck = tuple(rest_sc) + tuple(reversed(scoop_top))
+    if phase == CONES:
+        room = sum(settings.scoops_per_cone - len(c) for c in cones if c is not None)
+        room += (settings.cones - len(cones)) * settings.scoops_per_cone
+        if len(scoop_deck) > room:
+            raise ScenarioError(f"scoop_deck: {len(scoop_deck)} scoops to place but the cones "
+                                f"have room for {room} (IC-7)")
+
+    results = data.get("results", [])
+    if not isinstance(results, list) or len(results) > settings.days:
+        raise ScenarioError("results: must be a list with one entry per finished day")
+    res = []
+    for d, day_res in enumerate(results):
+        if not isinstance(day_res, list) or len(day_res) != n or not all(
+                isinstance(x, list | tuple) and len(x) == 2 and all(
+                    isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in x)
+                for x in day_res):
+            raise ScenarioError(f"results[{d}]: must list [scoops, duplicates] per player")
+        res.append(tuple((x[0], x[1]) for x in day_res))
+
+    s = object.__new__(IceCreamState)
+    s.settings = settings
+    s.seed = seed
+    s.day = day
+    s.dealer = dealer
+    s.to_act = to_act
+    s._scores = tuple(scores)
+    s.cards = tuple(cards)
+    s.hidden = tuple(hidden)
+    s.served = tuple(served) if phase == SERVING else (_NO_SERVED,) * n
+    s.ic_deck = ic_deck
+    s.ic_discard = tuple(ic_discard)
+    s.swappers = tuple(swappers)
+    s.scoop_deck = scoop_deck
+    s.removed = tuple(removed)
+    s.cones = tuple(cones)
+    s.last_actor = -1 if last_actor is None else last_actor
+    s.results = tuple(res)
+    s._legal = None
+    s._held = None
+    ev: list = [("event.scenario", {}, None)]
+    if phase == -1:
+        s._start_day(ev)
+    elif phase == OVER:
+        s._phase = OVER
+        s.to_act = -1
+    else:
+        s._phase = phase
+        if phase == SERVING:
+            s._check_serving_turn(ev)
+        elif phase == CONES and not s.scoop_deck:
+            s._start_serving(ev)
+    s._events = tuple(ev)
+    s.check_invariants()
+    return s
+
+
+def state_to_scenario(s: IceCreamState) -> dict[str, Any]:
+    """The whole state as a scenario that places every card (a save)."""
+    codes = FLAVOURS
+    hands = []
+    for p in range(s.num_players):
+        hands.append({
+            "face_up": [codes[f] for f in s.cards[p]],
+            "face_down": codes[s.hidden[p]] if s.hidden[p] >= 0 else None,
+            "served": {codes[f]: k for f, k in enumerate(s.served[p]) if k},
+        })
+    settings = s.settings.to_dict()
+    del settings["names"]
+    return {
+        "game": "ice-cream",
+        "format_version": FORMAT_VERSION,
+        "players": list(s.names),
+        "settings": settings,
+        "seed": s.seed,
+        "day": s.day,
+        "phase": PHASES[s._phase],
+        "dealer": s.dealer,
+        "to_act": s.to_act if s._phase != OVER else s.dealer,
+        "scores": list(s.scores),
+        "hands": hands,
+        "cones": [None if c is None else [codes[f] for f in c] for c in s.cones],
+        "ice_cream_deck": [codes[f] for f in reversed(s.ic_deck)],
+        "ice_cream_discard": [codes[f] for f in s.ic_discard],
+        "swappers": list(s.swappers),
+        "scoop_deck": [codes[f] for f in reversed(s.scoop_deck)],
+        "removed_scoops": [codes[f] for f in s.removed],
+        "last_actor": s.last_actor if s.last_actor >= 0 else None,
+        "results": [[list(x) for x in day] for day in s.results],
+    }
+
+
+def _check_counts(count: list[int], deck: str) -> None:
+    for f, k in enumerate(count):
+        if k > COPIES:
+            raise ScenarioError(f"the scenario uses {k} {FLAVOURS[f]} {deck} cards, but the "
+                                f"deck has only {COPIES} of each flavour (IC-2, IC-16)")
+
+
+def _int(data: Mapping, name: str, default: int, lo: int, hi: int) -> int:
+    v = data.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {v!r}")
+    return v
+
+
+def _int_list(data: Mapping, name: str, default: list[int], n: int) -> list[int]:
+    v = data.get(name, default)
+    if not isinstance(v, list) or len(v) != n or not all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
+        raise ScenarioError(f"{name}: must be a list of {n} whole numbers >= 0, not {v!r}")
+    return list(v)
+
+
+def _flavours(v: Any, where: str) -> list[int]:
+    if not isinstance(v, list):
+        raise ScenarioError(f"{where}: must be a list of flavours, not {v!r}")
+    return [flavour_index(x, f"{where}[{i}]") for i, x in enumerate(v)]

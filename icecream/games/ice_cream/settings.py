@@ -1,0 +1,133 @@
+"""Ice Cream's settings: the rulebook's numbers and the what-if variants, checked.
+
+Named rulesets give the two texts: ``rulebook`` (the English rulebook) and ``ijs``
+(the Dutch summary, whose close-cone rule differs, IC-10).
+
+>>> s = Settings.make(players=["Ann", "Bob", "Cy"], ruleset="ijs")
+>>> s.close, s.removed_scoops, s.names
+('flavour', 6, ('Ann', 'Bob', 'Cy'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from ...core.errors import SettingsError
+from ...core.messages import t
+from .components import COPIES, NUM_FLAVOURS
+
+#: Named rulesets: the variant values each text implies.
+RULESETS: dict[str, dict[str, Any]] = {
+    "rulebook": {"close": "scoop"},
+    "ijs": {"close": "flavour"},
+}
+#: Rules each ruleset changes, for side-by-side comparisons.
+RULESET_RULES: dict[str, tuple[str, ...]] = {"rulebook": ("IC-10",), "ijs": ("IC-10",)}
+CLOSE_RULES = ("scoop", "flavour")
+
+
+def default_removed(players: int) -> int:
+    """Scoop cards removed at random for a player count (IC-3)."""
+    return 5 if players == 5 else 6
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every setting of an Ice Cream game. Build with :meth:`make`, which checks them."""
+
+    names: tuple[str, ...]
+    ruleset: str = "rulebook"
+    close: str = "scoop"
+    days: int = 4
+    first_dealer: int = 0
+    removed_scoops: int = 6
+    cones: int = 12
+    scoops_per_cone: int = 4
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def house_variant(self) -> bool:
+        """True for 2 players, a house variant (IC-1)."""
+        return self.players == 2
+
+    @property
+    def scoops_in_play(self) -> int:
+        return NUM_FLAVOURS * COPIES - self.removed_scoops
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["names"] = list(self.names)
+        return d
+
+    @classmethod
+    def make(cls, players: int | Sequence[str] = 4, ruleset: str | None = None,
+             **variant: Any) -> Settings:
+        """Check and build settings; :class:`SettingsError` names the bad value."""
+        known = {f.name for f in fields(cls)} - {"names", "ruleset"}
+        unknown = set(variant) - known
+        if unknown:
+            raise SettingsError(
+                f"unknown Ice Cream setting(s) {sorted(unknown)}; settings are "
+                f"{sorted(known | {'ruleset', 'players'})}"
+            )
+        names = _names(players)
+        n = len(names)
+        ruleset = ruleset or "rulebook"
+        if ruleset not in RULESETS:
+            raise SettingsError(f"unknown ruleset {ruleset!r}; rulesets are {sorted(RULESETS)}")
+        values: dict[str, Any] = {"removed_scoops": default_removed(n)}
+        values.update(RULESETS[ruleset])
+        values.update(variant)
+        s = cls(names=names, ruleset=ruleset, **values)
+        s._check()
+        return s
+
+    def _check(self) -> None:
+        def need_int(name: str, lo: int, hi: int) -> None:
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise SettingsError(f"setting {name} must be a whole number {lo}..{hi}, not {v!r}")
+
+        if self.close not in CLOSE_RULES:
+            raise SettingsError(f"setting close must be one of {CLOSE_RULES}, not {self.close!r}")
+        need_int("days", 1, 50)
+        need_int("first_dealer", 0, self.players - 1)
+        need_int("removed_scoops", 0, NUM_FLAVOURS * COPIES - 1)
+        need_int("cones", 1, 30)
+        need_int("scoops_per_cone", 1, 30)
+        if self.cones * self.scoops_per_cone < self.scoops_in_play:
+            # ICN-5: every scoop must find a place (IC-7).
+            raise SettingsError(
+                f"{self.cones} cones of {self.scoops_per_cone} scoops hold "
+                f"{self.cones * self.scoops_per_cone}, fewer than the {self.scoops_in_play} "
+                "scoops in play: raise cones or scoops_per_cone, or remove more scoops (ICN-5)"
+            )
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, bool):
+        raise SettingsError(f"players must be a number 2..5 or a list of names, not {players!r}")
+    if isinstance(players, int):
+        if not 2 <= players <= 5:
+            raise SettingsError(
+                f"Ice Cream is for 3 to 5 players (2 as a house variant, IC-1), not {players}"
+            )
+        return tuple(t("ui.default_name", seat=i + 1) for i in range(players))
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise SettingsError(f"players must be a number 2..5 or a list of names, not {players!r}")
+    names = tuple(players)
+    if not 2 <= len(names) <= 5:
+        raise SettingsError(
+            f"Ice Cream is for 3 to 5 players (2 as a house variant, IC-1), not {len(names)}"
+        )
+    for nm in names:
+        if not isinstance(nm, str) or not nm.strip() or len(nm) > 40:
+            raise SettingsError(f"player names must be 1-40 characters of text, not {nm!r}")
+    if len(set(names)) != len(names):
+        raise SettingsError(f"player names must differ: {list(names)}")
+    return names

@@ -1,0 +1,149 @@
+"""What one seat sees at the table (IC-6), and the teacher's view of everything.
+
+A seat sees every face-up card, the cones, the scoop being placed, scores, deck and pile
+sizes, its own face-down delivery and the card it discarded (ICN-7), but not others'
+face-down cards, deck orders or the removed scoops (ICN-4), nor the seed, which would
+reveal the deck orders (ICN-6). Bots decide from a view; renderers draw one.
+
+>>> from icecream import new_game
+>>> s = new_game("ice-cream", players=3, seed=1)
+>>> v = s.view(1)
+>>> v.face_down[0] is None and v.has_face_down[0], v.face_down[1] is not None
+(True, True)
+>>> s.view(None).teacher
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .components import FLAVOURS
+from .state import OVER, PHASES, IceCreamState
+
+
+@dataclass(frozen=True)
+class IceCreamView:
+    """A seat's view (``teacher`` False) or the teacher's (``seat`` None, ``teacher`` True).
+
+    Flavours are indexes into :data:`FLAVOURS`. Fields the seat cannot know are ``None``:
+    ``face_down[p]`` for others' deliveries, and the ``*_order`` fields and
+    ``removed_scoops`` outside the teacher's view.
+    """
+
+    seat: int | None
+    teacher: bool
+    names: tuple[str, ...]
+    settings: dict
+    day: int
+    phase: str
+    dealer: int
+    to_act: int | None
+    scores: tuple[int, ...]
+    face_up: tuple[tuple[int, ...], ...]
+    has_face_down: tuple[bool, ...]
+    face_down: tuple[int | None, ...]
+    served: tuple[tuple[int, ...], ...]
+    cones: tuple[tuple[int, ...] | None, ...]
+    turned_scoop: int | None
+    ice_cream_deck_size: int
+    scoop_deck_size: int
+    discard_size: int
+    my_discards: tuple[int, ...]
+    removed_count: int
+    last_actor: int | None
+    results: tuple
+    legal_actions: tuple[dict, ...]
+    winners: tuple[int, ...]
+    ice_cream_deck_order: tuple[int, ...] | None = None
+    scoop_deck_order: tuple[int, ...] | None = None
+    removed_scoops: tuple[int, ...] | None = None
+    discards: tuple[int, ...] | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data with flavour codes, for JSON and the browser."""
+
+        def codes(seq):
+            return None if seq is None else [FLAVOURS[f] for f in seq]
+
+        return {
+            "seat": self.seat,
+            "teacher": self.teacher,
+            "names": list(self.names),
+            "settings": self.settings,
+            "day": self.day,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "scores": list(self.scores),
+            "face_up": [codes(c) for c in self.face_up],
+            "has_face_down": list(self.has_face_down),
+            "face_down": [None if f is None else FLAVOURS[f] for f in self.face_down],
+            "served": [{FLAVOURS[f]: k for f, k in enumerate(s) if k} for s in self.served],
+            "cones": [codes(c) for c in self.cones],
+            "turned_scoop": None if self.turned_scoop is None else FLAVOURS[self.turned_scoop],
+            "ice_cream_deck_size": self.ice_cream_deck_size,
+            "scoop_deck_size": self.scoop_deck_size,
+            "discard_size": self.discard_size,
+            "my_discards": codes(self.my_discards),
+            "removed_count": self.removed_count,
+            "last_actor": self.last_actor,
+            "results": [[list(x) for x in d] for d in self.results],
+            "legal_actions": list(self.legal_actions),
+            "winners": list(self.winners),
+            "ice_cream_deck_order": codes(self.ice_cream_deck_order),
+            "scoop_deck_order": codes(self.scoop_deck_order),
+            "removed_scoops": codes(self.removed_scoops),
+            "discards": codes(self.discards),
+        }
+
+
+def make_view(s: IceCreamState, seat: int | None) -> IceCreamView:
+    """The view of ``s`` for ``seat`` (``None``: the teacher's view)."""
+    n = s.num_players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < n):
+        raise ValueError(f"seat must be 0..{n - 1} or None for the teacher, not {seat!r}")
+    teacher = seat is None
+    to_act = s.current_player
+    sees_legal = teacher or seat == to_act
+    turned = s.turned_scoop
+    deck_down = len(s.scoop_deck) - (1 if turned is not None else 0)
+    settings = s.settings.to_dict()
+    return IceCreamView(
+        seat=seat,
+        teacher=teacher,
+        names=s.names,
+        settings=settings,
+        day=s.day,
+        phase=PHASES[s._phase],
+        dealer=s.dealer,
+        to_act=to_act,
+        scores=s.scores,
+        face_up=s.cards,
+        has_face_down=tuple(h >= 0 for h in s.hidden),
+        face_down=tuple(h if h >= 0 and (teacher or p == seat) else None
+                        for p, h in enumerate(s.hidden)),
+        served=s.served,
+        cones=s.cones,
+        turned_scoop=turned,
+        ice_cream_deck_size=len(s.ic_deck),
+        scoop_deck_size=deck_down,
+        discard_size=len(s.ic_discard),
+        my_discards=tuple(f for f, w in zip(s.ic_discard, s.swappers, strict=True)
+                          if teacher or w == seat),
+        removed_count=len(s.removed),
+        last_actor=s.last_actor if s.last_actor >= 0 else None,
+        results=s.results,
+        legal_actions=tuple(a.to_dict() for a in s.legal_actions()) if sees_legal else (),
+        winners=s.winners if s._phase == OVER else (),
+        ice_cream_deck_order=s.ic_deck if teacher else None,
+        scoop_deck_order=s.scoop_deck if teacher else None,
+        removed_scoops=s.removed if teacher else None,
+        discards=s.ic_discard if teacher else None,
+    )
