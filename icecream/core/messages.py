@@ -1,8 +1,9 @@
 """The translation catalog: every text shown to a player comes from here.
 
 A :class:`Message` is a catalog key plus parameters; it becomes text only when a view
-asks for it in a language. Catalogs live in ``icecream/i18n/<lang>.json`` (English now;
-Dutch is planned). Parameters are rendered by their names: ``player``/``dealer``/``seat``
+asks for it in a language. A language's catalog is the union of the JSON files in
+``icecream/i18n/<lang>/`` (one file per area: engine, widgets, explore, dashboards; a key
+defined twice is an error). English now; Dutch is planned. Parameters are rendered by their names: ``player``/``dealer``/``seat``
 are seats (shown with the player's name), ``flavour``/``flavours`` are flavour codes,
 ``rule`` is a rule id.
 
@@ -31,17 +32,25 @@ def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
 
     Raises ``KeyError`` naming the language when there is no catalog for it.
     """
-    try:
-        text = resources.files("icecream.i18n").joinpath(f"{lang}.json").read_text("utf-8")
-    except FileNotFoundError:
-        raise KeyError(f"no translation catalog for language {lang!r}") from None
-    return json.loads(text)
+    folder = resources.files("icecream.i18n").joinpath(lang)
+    if lang not in languages():
+        raise KeyError(f"no translation catalog for language {lang!r}")
+    merged: dict[str, str] = {}
+    for part in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not part.name.endswith(".json"):
+            continue
+        for key, text in json.loads(part.read_text("utf-8")).items():
+            if key in merged:
+                raise ValueError(f"catalog {lang!r}: key {key!r} is defined twice ({part.name})")
+            merged[key] = text
+    return merged
 
 
 def languages() -> list[str]:
-    """Languages that have a catalog."""
+    """Languages that have a catalog (a folder under ``icecream/i18n``)."""
     return sorted(
-        p.name[:-5] for p in resources.files("icecream.i18n").iterdir() if p.name.endswith(".json")
+        p.name for p in resources.files("icecream.i18n").iterdir()
+        if p.is_dir() and not p.name.startswith(("_", "."))
     )
 
 

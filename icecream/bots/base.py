@@ -1,0 +1,70 @@
+"""The bot interface and the random bot.
+
+A bot sees only its seat's view (``state.view(seat)``), never the state: that is how
+the hidden-information rule (IC-6) is kept. It returns an action in plain form, picked
+among ``view.legal_actions``. Bots are made by name through a registry so that
+simulations, the command line and widgets can offer every bot.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import SettingsError
+
+
+class Bot(ABC):
+    """A player that decides from a seat's view. ``seed`` makes its choices repeatable."""
+
+    name: str = ""
+
+    def __init__(self, seed: int | None = 0, **options: Any) -> None:
+        if options:
+            raise SettingsError(f"bot {self.name!r} takes no option(s) {sorted(options)}")
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, view: Any) -> dict[str, Any]:
+        """The action to play, in plain form, chosen from ``view.legal_actions``."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: Any) -> dict[str, Any]:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the view has no legal action: it is not this seat's turn")
+        return legal[int(self.rng.random() * len(legal))]
+
+
+BOTS: dict[str, Callable[..., Bot]] = {}
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    """Make ``factory`` available as ``make_bot(name, ...)``."""
+    BOTS[name] = factory
+
+
+def bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+def make_bot(name: str, seed: int | None = 0, **options: Any) -> Bot:
+    """A bot by name; :class:`SettingsError` lists the known names."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise SettingsError(f"unknown bot {name!r}; bots are {', '.join(bot_names())}") from None
+    return factory(seed=seed, **options)
+
+
+register_bot("random", RandomBot)
