@@ -4,8 +4,8 @@ A :class:`Message` is a catalog key plus parameters; it becomes text only when a
 asks for it in a language. A language's catalog is the union of the JSON files in
 ``icecream/i18n/<lang>/`` (one file per area: engine, widgets, explore, dashboards; a key
 defined twice is an error). English now; Dutch is planned. Parameters are rendered
-by their names: ``player``/``dealer``/``seat`` are seats (shown with the player's name), ``flavour``/``flavours`` are flavour codes,
-``rule`` is a rule id.
+by their names: ``player``/``dealer``/``seat`` are seats (shown with the player's
+name), ``flavour``/``flavours`` are flavour codes.
 
 >>> Message("ui.day", {"day": 2}).text()
 'Day 2'
