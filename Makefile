@@ -54,9 +54,11 @@ chromium:
 	fi
 
 # pytest's exit code 5 ("no tests ran") fails the target like any other non-zero code.
+# ICECREAM_QUICK=1 makes notebooks use small sample sizes under test.
 test: venv chromium
 	$(BIN)/ruff check icecream tests
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env -p no:cacheprovider $(TEST_PATHS)
+	ICECREAM_QUICK=1 $(BIN)/python -m pytest --nbval-lax --nbval-current-env \
+	  -p no:cacheprovider --doctest-modules --durations=15 icecream $(TEST_PATHS)
 
 lint: venv
 	$(BIN)/ruff check icecream tests
