@@ -21,8 +21,8 @@ from importlib import resources
 from typing import Any
 
 DEFAULT_LANGUAGE = "en"
-_SEAT_KEYS = frozenset({"player", "dealer", "seat", "other"})
-_FLAVOUR_KEYS = frozenset({"flavour", "missing"})
+_SEAT_KEYS = frozenset({"player", "dealer", "seat"})
+_FLAVOUR_KEYS = frozenset({"flavour", "missing", "drawn"})
 _FLAVOURS_KEYS = frozenset({"flavours", "scoops", "returned"})
 
 

@@ -227,12 +227,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
                                 f"{k} cannot be removed (IC-3)")
         removed, rest_sc = rest_sc[:k], rest_sc[k:]
     scoop_deck = tuple(rest_sc) + tuple(reversed(scoop_top))
-    if phase == CONES:
-        room = sum(settings.scoops_per_cone - len(c) for c in cones if c is not None)
-        room += (settings.cones - len(cones)) * settings.scoops_per_cone
-        if len(scoop_deck) > room:
-            raise ScenarioError(f"scoop_deck: {len(scoop_deck)} scoops to place but the cones "
-                                f"have room for {room} (IC-7)")
+    # Settings guarantee room for every scoop in play (ICN-5), so phase 2 can always end.
 
     results = data.get("results", [])
     if not isinstance(results, list) or len(results) > settings.days:

@@ -164,9 +164,11 @@ class IceCreamState(State):
     def _compute_legal(self) -> list[Action]:
         phase = self._phase
         if phase == CONES:
-            limit = self.settings.scoops_per_cone
-            out: list[Action] = [PLACE[i + 1] for i, c in enumerate(self.cones) if len(c) < limit]
-            if len(self.cones) < self.settings.cones:
+            settings = self.settings
+            limit = settings.scoops_per_cone
+            cones = self.cones
+            out: list[Action] = [PLACE[i] for i, c in enumerate(cones, 1) if len(c) < limit]
+            if len(cones) < settings.cones:
                 out.append(NEW_CONE)
             return out
         if phase == SERVING:
@@ -284,7 +286,7 @@ class IceCreamState(State):
             self.swappers = self.swappers + (p,)
             self.hidden = _set(self.hidden, p, new)
             ev.append(("event.swap", {"player": p}, "IC-5"))
-            ev.append(("event.swap_private", {"player": p, "flavour": old, "other": new},
+            ev.append(("event.swap_private", {"player": p, "flavour": old, "drawn": new},
                             "IC-5", p))
         else:
             ev.append(("event.keep", {"player": p}, "IC-5"))
@@ -353,7 +355,7 @@ class IceCreamState(State):
             ev.append(("event.place", {"player": p, "flavour": scoop, "cone": cone},
                             "IC-7"))
         if self.scoop_deck:
-            self.to_act = (p + 1) % self.num_players
+            self.to_act = (p + 1) % len(self.cards)
         else:
             self._start_serving(ev)
 
@@ -410,7 +412,7 @@ class IceCreamState(State):
             ev.append(("event.serve", {"player": p, "cone": i + 1, "scoops": on_cards},
                             "IC-9"))
         self.last_actor = p
-        self.to_act = (p + 1) % self.num_players
+        self.to_act = (p + 1) % len(self.cards)
         self._check_serving_turn(ev)
 
     def _draw(self, ev: list) -> None:
@@ -418,10 +420,12 @@ class IceCreamState(State):
         f = self.ic_deck[-1]
         self.ic_deck = self.ic_deck[:-1]
         self.cards = _set(self.cards, p, self.cards[p] + (f,))
-        self._held = None
+        held = self._held
+        if held is not None:
+            self._held = _set(held, p, held[p] | 1 << f)
         ev.append(("event.draw", {"player": p, "flavour": f}, "IC-9"))
         self.last_actor = p
-        self.to_act = (p + 1) % self.num_players
+        self.to_act = (p + 1) % len(self.cards)
         self._check_serving_turn(ev)
 
     # -- phase 4 and the next day ------------------------------------------------------

@@ -1,0 +1,143 @@
+"""Protocol conformance: random playouts that must never break the game API.
+
+Modelled on OpenSpiel's random-simulation test. Every game registered with the protocol
+must pass :func:`check_random_playouts`; tests call it for each game and setting.
+
+>>> from icecream.core.conformance import check_random_playouts
+>>> check_random_playouts("ice-cream", players=3, seed=11, games=1).games
+1
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ActionFormatError, IllegalAction
+from .protocol import State, get_game, load_state
+
+#: Plain actions no game accepts: unknown types and malformed fields.
+FORGED_ACTIONS: tuple[Any, ...] = (
+    {"type": "teleport"},
+    {"cone": 1},
+    "serve",
+    None,
+    {"type": "serve", "cone": "2"},
+    {"type": "place", "cone": 1.5},
+    {"type": "serve", "cone": True},
+)
+
+
+@dataclass(frozen=True)
+class ConformanceReport:
+    """What a conformance run covered."""
+
+    games: int
+    actions: int
+    illegal_refused: int
+
+
+def _snapshot(state: State) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True)
+
+
+def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
+    """Check one non-terminal or terminal state against the protocol; returns refusals."""
+    spec = state.game
+    legal = list(state.legal_actions())
+    refused = 0
+    if state.is_over:
+        assert state.current_player is None, "a finished game has no player to act"
+        assert not legal, "a finished game has no legal action"
+        assert state.winners, "a finished game has winners"
+        return 0
+    assert legal, f"no legal action in a live state ({state!r})"
+    p = state.current_player
+    assert isinstance(p, int) and 0 <= p < state.num_players
+    assert len(set(legal)) == len(legal), "legal actions are distinct"
+    options = state.options()
+    allowed = [o.action for o in options if o.allowed]
+    assert sorted(map(str, allowed)) == sorted(map(str, legal)), (
+        "options() allows exactly the legal actions")
+    for o in options:
+        assert o.rule in spec.rules, f"option cites unknown rule {o.rule}"
+        o.reason.text(names=state.names, flavours=spec.flavour_codes)  # renders
+    for a in legal:
+        assert spec.parse_action(a.to_dict()) == a, "plain form round-trips"
+    if not deep:
+        return 0
+    before = _snapshot(state)
+    # Forbidden options and forged actions are refused, and change nothing.
+    for o in options:
+        if not o.allowed:
+            try:
+                state.apply(o.action)
+            except IllegalAction as e:
+                assert e.rule == o.rule, "the refusal cites the option's rule"
+                refused += 1
+            else:
+                raise AssertionError(f"forbidden option {o.action} was applied")
+    for forged in rng.sample(FORGED_ACTIONS, 2):
+        try:
+            state.apply(forged)
+        except (ActionFormatError, IllegalAction):
+            refused += 1
+        else:
+            raise AssertionError(f"forged action {forged!r} was applied")
+    # Every legal action applies, with the plain form too, and never mutates this state.
+    for a in legal:
+        child = state.apply(a)
+        assert child is not state
+        again = state.apply(a.to_dict())
+        assert _snapshot(again) == _snapshot(child), "plain and object forms agree"
+    assert _snapshot(state) == before, "apply() must not change the state it is called on"
+    # Views: the actor sees its legal actions; other seats see none; texts render.
+    for seat in range(state.num_players):
+        v = state.view(seat)
+        if seat == p:
+            assert list(v.legal_actions) == [a.to_dict() for a in legal]
+        else:
+            assert not v.legal_actions, "only the seat to act sees legal actions"
+        state.event_texts(seat)
+    assert state.view(None).teacher
+    state.event_texts(None)
+    # Save/load round trip.
+    restored = load_state(json.loads(json.dumps(state.to_dict())))
+    assert _snapshot(restored) == before, "to_dict/load_state round-trips"
+    assert [a.to_dict() for a in restored.legal_actions()] == [a.to_dict() for a in legal]
+    return refused
+
+
+def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int = 5,
+                          max_actions: int = 100_000, deep_every: int = 1,
+                          **variant: Any) -> ConformanceReport:
+    """Play ``games`` random games, checking every state (deeply every ``deep_every``th).
+
+    Raises ``AssertionError`` describing the first violation.
+    """
+    spec = get_game(game)
+    rng = random.Random(seed)
+    actions = refused = 0
+    for g in range(games):
+        state = spec.new_state(players=players, seed=seed * 1000 + g, **variant)
+        k = 0
+        while True:
+            refused += check_state(state, rng, deep=(k % deep_every == 0))
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(list(state.legal_actions())))
+            k += 1
+            assert k < max_actions, f"game did not end within {max_actions} actions"
+        actions += k
+    return ConformanceReport(games, actions, refused)
+
+
+def replay(game: str, setup: Mapping[str, Any], actions: list[Any]) -> State:
+    """Replay ``actions`` from ``new_game(game, **setup)``: a seed plus actions is a game."""
+    state = get_game(game).new_state(**setup)
+    for a in actions:
+        state = state.apply(a)
+    return state

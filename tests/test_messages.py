@@ -1,0 +1,64 @@
+"""The translation catalog: one catalog, every engine text in it, rules registry complete."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import icecream
+from icecream.core.messages import Message, catalog, languages, t
+from icecream.games.ice_cream import RULES
+
+ROOT = Path(icecream.__file__).parent
+
+
+def test_english_catalog_exists_and_merges_files():
+    assert "en" in languages()
+    cat = catalog("en")
+    assert cat["flavour.chocolate_chip"] == "chocolate chip"
+    with pytest.raises(KeyError, match="no translation catalog"):
+        catalog("xx")
+    with pytest.raises(KeyError, match="has no message"):
+        t("no.such.key")
+
+
+def test_every_message_key_used_in_code_exists():
+    cat = catalog("en")
+    used = set()
+    for path in ROOT.rglob("*.py"):
+        for m in re.finditer(r'"((?:event|why|ui|phase|example|rule)\.[a-z_.0-9A-Z-]+)"',
+                             path.read_text()):
+            used.add(m.group(1))
+    missing = sorted(k for k in used if k not in cat and not k.endswith("."))
+    assert not missing, f"catalog lacks {missing}"
+
+
+def test_rules_registry_has_every_ruling_with_text():
+    ids = list(RULES)
+    assert ids[:16] == [f"IC-{i}" for i in range(1, 17)]
+    for rid in ids:
+        assert RULES[rid].title() and len(RULES[rid].text()) > 20
+    assert RULES["IC-10"].cite() == "IC-10 Close cone"
+    with pytest.raises(KeyError, match="no rule"):
+        RULES["IC-99"]
+
+
+def test_events_of_random_games_all_render_and_cite_known_rules():
+    s = icecream.new_game("ice-cream", players=4, seed=2)
+    rng = random.Random(0)
+    while not s.is_over:
+        for e in s.events:
+            assert e.rule is None or e.rule in RULES
+        for seat in (None, 0, 1, 2, 3):
+            for text in s.event_texts(seat):
+                assert "{" not in text
+        s = s.apply(rng.choice(s.legal_actions()))
+
+
+def test_message_renders_seats_and_flavours():
+    m = Message("event.draw", {"player": 1, "flavour": 4})
+    assert m.text(names=("Ann", "Bob"), flavours=("a", "b", "c", "d", "pistachio")) == (
+        "Bob draws a pistachio Ice Cream card and puts it face up (IC-9).")
