@@ -374,7 +374,7 @@ def _last_day(scores, hands, to_act=1):
 
 def test_ic15_game_ends_after_last_day_highest_wins():
     s = _last_day([4, 9, 6], [["strawberry"], ["vanilla"], ["chocolate"]]).apply(Serve(1))
-    assert s.is_over and s.current_player is None and s.legal_actions() == []
+    assert s.is_over and s.current_player is None and not s.legal_actions()
     assert s.winners == (1,)
     assert s.why_not(DRAW).rule == "IC-15"
     with pytest.raises(IllegalAction, match="IC-15"):

@@ -47,6 +47,8 @@ PHASE_RULE = ("IC-5", "IC-7", "IC-9", "IC-15")
 _SETUP_DECK, _SETUP_SCOOPS, _PHASE1, _PHASE2, _PHASE4 = range(5)
 
 _NO_SERVED = (0,) * NUM_FLAVOURS
+_KEEP_SWAP = (KEEP, SWAP)
+_KEEP_ONLY = (KEEP,)
 
 
 def _shuffled(seed: int, day: int, purpose: int, cards: Sequence[int]) -> tuple[int, ...]:
@@ -155,33 +157,56 @@ class IceCreamState(State):
         return [f for f in range(NUM_FLAVOURS) if m >> f & 1]
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the player to act may take now (a tuple; empty when the game is over)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase == CONES:
             settings = self.settings
             limit = settings.scoops_per_cone
             cones = self.cones
-            out: list[Action] = [PLACE[i] for i, c in enumerate(cones, 1) if len(c) < limit]
+            out = [PLACE[i] for i, c in enumerate(cones, 1) if len(c) < limit]
             if len(cones) < settings.cones:
                 out.append(NEW_CONE)
-            return out
+            return tuple(out)
         if phase == SERVING:
-            exact, close = self._classify(self.to_act)
-            if exact:
-                return [SERVE[i + 1] for i in exact]
-            out = [SERVE[i + 1] for i in close]
-            if self.ic_deck:
-                out.append(DRAW)
-            return out
+            return self._serving_legal()
         if phase == DELIVERIES:
-            return [KEEP, SWAP] if self.ic_deck else [KEEP]
-        return []
+            return _KEEP_SWAP if self.ic_deck else _KEEP_ONLY
+        return ()
+
+    def _serving_legal(self) -> tuple[Action, ...]:
+        """IC-9: the exact cones if any; else the close cones (IC-10) and drawing."""
+        held = self._held
+        if held is None:
+            held = self._held = tuple(_mask(c) for c in self.cards)
+        mask = held[self.to_act]
+        table = _TABLES[self.settings.close]
+        exact: list[Action] = []
+        close: list[Action] = []
+        i = 0
+        for cone in self.cones:
+            i += 1
+            if cone is None:
+                continue
+            row = table.get(cone)
+            if row is None:
+                row = table[cone] = _cone_row(cone, table is _FLAVOUR_TABLE)
+            kind = row[mask]
+            if kind == 0:
+                exact.append(SERVE[i])
+            elif kind == 1:
+                close.append(SERVE[i])
+        if exact:
+            return tuple(exact)
+        if self.ic_deck:
+            close.append(DRAW)
+        return tuple(close)
 
     def _classify(self, seat: int) -> tuple[list[int], list[int]]:
         """Indexes of the cones ``seat`` can serve exactly (IC-9) and close (IC-10)."""
@@ -215,7 +240,7 @@ class IceCreamState(State):
         if action not in legal:
             action = self.check_apply(action)  # raises with the rule, or it is legal after all
         s = self._child()
-        s._step(action)
+        s._step(action, legal)
         return s
 
     def clone(self) -> IceCreamState:
@@ -235,13 +260,14 @@ class IceCreamState(State):
         if action not in legal:
             action = self.check_apply(action)
         self._legal = None
-        self._step(action)
+        self._step(action, legal)
 
-    def _step(self, action: Action) -> None:
+    def _step(self, action: Action, legal: tuple[Action, ...]) -> None:
+        """Apply a legal ``action``; ``legal`` is the list it was found in (reused in phase 2)."""
         ev: list = []
         phase = self._phase
         if phase == CONES:
-            self._place(action.cone, ev)
+            self._place(action.cone, ev, legal)
         elif phase == SERVING:
             if action is DRAW or type(action) is Draw:
                 self._draw(ev)
@@ -339,24 +365,34 @@ class IceCreamState(State):
         if not self.scoop_deck:
             self._start_serving(ev)
 
-    def _place(self, cone: int | None, ev: list) -> None:
+    def _place(self, cone: int | None, ev: list, legal: tuple[Action, ...]) -> None:
         deck = self.scoop_deck
         scoop = deck[-1]
         self.scoop_deck = deck[:-1]
         p = self.to_act
+        cones = self.cones
+        limit = self.settings.scoops_per_cone
         if cone is None:
-            self.cones = self.cones + ((scoop,),)
-            ev.append(("event.new_cone", {"player": p, "flavour": scoop,
-                                               "cone": len(self.cones)}, "IC-7"))
+            cones = self.cones = cones + ((scoop,),)
+            n = len(cones)
+            ev.append(("event.new_cone", {"player": p, "flavour": scoop, "cone": n}, "IC-7"))
+            # The new cone joins the options; NEW_CONE stays while fewer than the limit exist.
+            grown = legal[:-1] + ((PLACE[n],) if limit > 1 else ())
+            self._legal = grown + (NEW_CONE,) if n < self.settings.cones else grown
         else:
             i = cone - 1
-            cones = self.cones
-            self.cones = cones[:i] + (cones[i] + (scoop,),) + cones[i + 1:]
-            ev.append(("event.place", {"player": p, "flavour": scoop, "cone": cone},
-                            "IC-7"))
+            grown_cone = cones[i] + (scoop,)
+            self.cones = cones[:i] + (grown_cone,) + cones[i + 1:]
+            ev.append(("event.place", {"player": p, "flavour": scoop, "cone": cone}, "IC-7"))
+            if len(grown_cone) < limit:
+                self._legal = legal
+            else:
+                full = PLACE[cone]
+                self._legal = tuple(a for a in legal if a is not full)
         if self.scoop_deck:
             self.to_act = (p + 1) % len(self.cards)
         else:
+            self._legal = None
             self._start_serving(ev)
 
     # -- phase 3 -------------------------------------------------------------------
@@ -378,11 +414,12 @@ class IceCreamState(State):
 
     def _check_serving_turn(self, ev: list) -> None:
         """IC-12: phase 3 ends when no cone is left or the player to act has no action."""
-        if all(c is None for c in self.cones):
+        cones = self.cones
+        if cones.count(None) == len(cones):
             ev.append(("event.all_served", {}, "IC-12"))
             self._end_day(ev)
             return
-        legal = self._compute_legal()
+        legal = self._serving_legal()
         if legal:
             self._legal = legal
         else:
@@ -660,6 +697,7 @@ class IceCreamState(State):
 # cone -> 64 entries, one per held-flavour mask: 0 exact (IC-9), 1 close (IC-10), 2 neither.
 _SCOOP_TABLE: dict[tuple[int, ...], tuple[int, ...]] = {}
 _FLAVOUR_TABLE: dict[tuple[int, ...], tuple[int, ...]] = {}
+_TABLES = {"scoop": _SCOOP_TABLE, "flavour": _FLAVOUR_TABLE}
 
 
 def _cone_row(cone: tuple[int, ...], by_flavour: bool) -> tuple[int, ...]:
