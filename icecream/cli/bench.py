@@ -40,6 +40,22 @@ def play_random_games(game: str, players: int, games: int, seed: int = 0,
     return games, actions
 
 
+def apply_latency(game: str, players: int, seed: int = 0, **variant) -> list[float]:
+    """Seconds per ``apply()`` (a new immutable state, events included) and reading its
+    event texts, for every action of one random game."""
+    spec = get_game(game)
+    rng = random.Random(seed)
+    s = spec.new_state(players=players, seed=seed, **variant)
+    times = []
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        t0 = time.perf_counter()
+        s = s.apply(a)
+        s.event_texts(None)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
 def run(args: argparse.Namespace) -> int:
     from . import parse_variants
 
@@ -54,4 +70,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{actions / secs:.0f} actions/s, {secs / actions * 1e6:.2f} us per action, "
           f"{actions / games:.0f} actions per game ({games} games of {args.game}, "
           f"{args.players} players, {secs:.2f} s on one core)")
+    lat = sorted(apply_latency(args.game, args.players, args.seed, **variant))
+    p50, p99 = lat[len(lat) // 2], lat[int(len(lat) * 0.99)]
+    print(f"apply() with its event texts: p50 {p50 * 1e6:.0f} us, p99 {p99 * 1e6:.0f} us, "
+          f"max {lat[-1] * 1e6:.0f} us over one game")
     return 0

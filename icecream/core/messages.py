@@ -118,11 +118,12 @@ def render_params(
         elif k in _FLAVOUR_KEYS and isinstance(v, str):
             out[k] = flavour_name(v, lang)
         elif k in _FLAVOURS_KEYS and isinstance(v, list | tuple):
+            counts: dict[str, int] = {}
+            for f in v:
+                name = flavour_name(flavours[f] if flavours and isinstance(f, int) else f, lang)
+                counts[name] = counts.get(name, 0) + 1
             out[k] = join_words(
-                [flavour_name(flavours[f] if flavours and isinstance(f, int) else f, lang)
-                 for f in v],
-                lang,
-            )
+                [name if c == 1 else f"{c} {name}" for name, c in counts.items()], lang)
         else:
             out[k] = v
     return out
