@@ -91,3 +91,14 @@ def test_start_of_day_scenario_deals():
 def test_over_scenario():
     s = load_scenario({"players": 3, "phase": "over", "scores": [1, 9, 3]})
     assert s.is_over and s.winners == (1,)
+
+
+def test_documented_scenario_file_loads():
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "docs" / "scenarios" / "close_cone_choice.json"
+    s = load_scenario(json.loads(path.read_text()))
+    assert s.names[s.current_player] == "Joe"
+    assert [a.to_dict() for a in s.legal_actions()] == [{"type": "serve", "cone": 1},
+                                                         {"type": "draw"}]
