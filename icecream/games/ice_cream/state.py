@@ -443,8 +443,9 @@ class IceCreamState(State):
         if back:
             self.scoop_deck = self.scoop_deck + tuple(back)
             rule = "IC-10"
-            ev.append(("event.serve_close", {"player": p, "cone": i + 1, "scoops": on_cards,
-                                                  "returned": back}, rule))
+            key = "event.serve_close" if on_cards else "event.serve_close_nothing"
+            ev.append((key, {"player": p, "cone": i + 1, "scoops": on_cards,
+                             "returned": back}, rule))
         else:
             ev.append(("event.serve", {"player": p, "cone": i + 1, "scoops": on_cards},
                             "IC-9"))
@@ -623,9 +624,10 @@ class IceCreamState(State):
             if exact:
                 return Option(act, False, "IC-9", Message("why.close_but_exact", {
                     "cone": n, "cones": _nums(exact_nums)}))
+            scoring = [f for f in cone if held >> f & 1]
+            key = "why.serve_close" if scoring else "why.serve_close_nothing"
             return Option(act, True, "IC-10", Message(
-                "why.serve_close", {"cone": n, "returned": miss,
-                                    "scoops": [f for f in cone if held >> f & 1]}))
+                key, {"cone": n, "returned": miss, "scoops": scoring}))
         distinct = sorted(set(miss))
         if self.settings.close == "flavour":
             return Option(act, False, "IC-10", Message("why.not_close_flavour", {
