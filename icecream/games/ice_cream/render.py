@@ -1,0 +1,462 @@
+"""The Ice Cream table as an SVG picture, drawn from what one seat may see.
+
+:func:`render_svg` draws ``state.view(seat)`` (never the hidden state, so a seat's
+picture cannot show another player's face-down card, IC-6) and, when the picture is for
+the seat to act or for the teacher, highlights the options of the current decision from
+``state.options()``: the cones that can be served exactly (IC-9) or close (IC-10), the
+cones the turned scoop may go on and the new-cone spot (IC-7), and the keep / swap / draw
+buttons (IC-5, IC-9). The picture holds no rules: every highlight is an engine option.
+
+Clickable elements carry ``class="ic-option"`` and ``data-action`` holding the plain
+action as JSON, which the table widget sends back to Python. Flavours read without colour:
+every card and scoop shows the flavour's initial (cards also its name), and the colours
+come from the colour-blind-safe Okabe-Ito palette.
+
+>>> from icecream import new_game
+>>> svg = render_svg(new_game("ice-cream", players=3, seed=1), seat=1)
+>>> svg.startswith("<svg") and 'class="ic-card-back"' in svg
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.protocol import Option
+from .components import FLAVOURS, INITIALS
+
+#: Okabe-Ito colours, one per flavour in :data:`FLAVOURS` order (colour-blind safe).
+FLAVOUR_COLOURS: tuple[str, ...] = (
+    "#CC79A7",  # strawberry: reddish purple
+    "#0072B2",  # black raspberry: blue
+    "#E69F00",  # chocolate chip: orange
+    "#D55E00",  # chocolate: vermillion
+    "#009E73",  # pistachio: bluish green
+    "#F0E442",  # vanilla: yellow
+)
+#: Text colour on each flavour's colour, chosen for contrast.
+FLAVOUR_INK: tuple[str, ...] = ("#000000", "#FFFFFF", "#000000", "#FFFFFF", "#FFFFFF", "#000000")
+
+WIDTH = 1000
+MARGIN = 20
+HEADER_H = 52
+BANNER_H = 26
+SUPPLY_H = 100
+SLOT_W = 72
+SCOOP_STEP = 24
+CARD_W, CARD_H, CARD_GAP = 52, 68, 6
+PANEL_GAP = 10
+PANEL_HEAD = 58
+
+_EXACT, _CLOSE, _PLACE, _NO = "exact", "close", "place", "no"
+_DOT = " \u00b7 "
+_FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """The options of the current decision, arranged for drawing (empty: no highlights)."""
+
+    cones: dict[int, tuple[str, Option]]
+    new_cone: Option | None
+    buttons: tuple[Option, ...]
+
+    @classmethod
+    def none(cls) -> Highlights:
+        return cls({}, None, ())
+
+    @classmethod
+    def of(cls, options: Sequence[Option]) -> Highlights:
+        """Sort options: cone ``n`` -> (kind, option); the new-cone option; the buttons."""
+        cones: dict[int, tuple[str, Option]] = {}
+        new_cone = None
+        buttons = []
+        for opt in options:
+            kind = opt.action.type
+            if kind == "serve":
+                tag = (_EXACT if opt.rule == "IC-9" else _CLOSE) if opt.allowed else _NO
+                cones[opt.action.cone] = (tag, opt)
+            elif kind == "place" and opt.action.cone is None:
+                new_cone = opt
+            elif kind == "place":
+                cones[opt.action.cone] = (_PLACE if opt.allowed else _NO, opt)
+            else:
+                buttons.append(opt)
+        return cls(cones, new_cone, tuple(buttons))
+
+
+def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE,
+               highlight: bool = True) -> str:
+    """The table as SVG text, as ``seat`` sees it (``None``: the teacher sees everything).
+
+    Options are highlighted (and clickable) only in the picture of the seat to act or the
+    teacher's, and only when ``highlight`` is true.
+    """
+    view = state.view(seat)
+    shows_options = highlight and not view.is_over and (view.teacher or seat == view.to_act)
+    marks = Highlights.of(state.options()) if shows_options else Highlights.none()
+    return render_view(view, marks, lang)
+
+
+def render_view(view: Any, marks: Highlights, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The SVG of an :class:`~icecream.games.ice_cream.view.IceCreamView` with highlights."""
+    return _Picture(view, marks, lang).draw()
+
+
+def action_json(action: Any) -> str:
+    """The plain action as compact JSON, escaped for a single-quoted attribute."""
+    text = json.dumps(action.to_dict(), separators=(",", ":"))
+    return escape(text, quote=False).replace("'", "&#x27;")
+
+
+class _Picture:
+    """Draws one view; each method draws one part of the table into ``self.out``."""
+
+    def __init__(self, view: Any, marks: Highlights, lang: str) -> None:
+        self.v = view
+        self.marks = marks
+        self.lang = lang
+        self.out: list[str] = []
+        n = len(view.names)
+        self.panel_w = (WIDTH - 2 * MARGIN - PANEL_GAP * (n - 1)) // n
+        self.per_row = max(1, (self.panel_w - 12 + CARD_GAP) // (CARD_W + CARD_GAP))
+        spc = max([view.settings["scoops_per_cone"]]
+                  + [len(c) for c in view.cones if c is not None])
+        self.stack_h = spc * SCOOP_STEP
+        self.slot_h = self.stack_h + 96
+        slots = view.settings["cones"] + 1
+        self.slots_per_row = (WIDTH - 2 * MARGIN) // SLOT_W
+        self.cone_rows = -(-slots // self.slots_per_row)
+
+    def tr(self, key: str, **params: Any) -> str:
+        return escape(t(f"widgets.svg.{key}", self.lang, **params))
+
+    def name(self, seat: int) -> str:
+        nm = self.v.names[seat]
+        return escape(nm if len(nm) <= 18 else nm[:17] + "\u2026")
+
+    # -- the whole picture ---------------------------------------------------------
+    def draw(self) -> str:
+        v = self.v
+        y = HEADER_H + BANNER_H
+        self.header()
+        self.supplies(y + 6)
+        y += SUPPLY_H + 12
+        self.cones(y)
+        y += self.cone_rows * self.slot_h + 8
+        height = y + self.players(y) + MARGIN
+        title = self.tr("title", day=v.day)
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg" '
+                f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+                f'role="img" aria-label="{title}" style="{_FONT}">'
+                f'<title>{title}</title>'
+                f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#FBF8F1"/>')
+        return head + "".join(self.out) + "</svg>"
+
+    def header(self) -> None:
+        v, o = self.v, self.out
+        phase = escape(t(f"phase.{v.phase}", self.lang))
+        o.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEADER_H}" fill="#3B2F2F"/>')
+        if v.is_over:
+            left = phase
+        else:
+            left = f'{self.tr("day", day=v.day, days=v.settings["days"])} \u00b7 {phase}'
+        o.append(f'<text class="ic-phase" x="{MARGIN}" y="33" font-size="20" '
+                 f'font-weight="bold" fill="#FFFFFF">{left}</text>')
+        if v.is_over:
+            right = self.tr("winners", names=", ".join(self.name(p) for p in v.winners))
+        else:
+            right = self.tr("to_act", player=self.name(v.to_act))
+        o.append(f'<text class="ic-to-act" x="{WIDTH - MARGIN}" y="33" font-size="17" '
+                 f'text-anchor="end" fill="#FFFFFF">{right}</text>')
+        if v.teacher:
+            fill, ink, words, cls = "#F0E442", "#000000", self.tr("teacher_banner"), "teacher"
+        else:
+            fill, ink, cls = "#E8E2D4", "#000000", "seat"
+            words = self.tr("seat_banner", player=self.name(v.seat))
+        o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="0" y="{HEADER_H}" '
+                 f'width="{WIDTH}" height="{BANNER_H}" fill="{fill}"/>'
+                 f'<text x="{WIDTH // 2}" y="{HEADER_H + 18}" font-size="14" font-weight="bold" '
+                 f'text-anchor="middle" fill="{ink}">{words}</text></g>')
+
+    # -- decks, the turned scoop, the buttons ----------------------------------------
+    def supplies(self, y: int) -> None:
+        v, o = self.v, self.out
+        x = MARGIN + 30
+        piles = (("ice_cream_deck", v.ice_cream_deck_size, "ic-deck"),
+                 ("discard", v.discard_size, "ic-discard"),
+                 ("scoop_deck", v.scoop_deck_size, "ic-scoop-deck"))
+        for key, count, cls in piles:
+            o.append(f'<g class="{cls}" data-count="{count}">'
+                     f'<rect x="{x}" y="{y + 4}" width="44" height="60" rx="5" fill="#6B4E3D" '
+                     f'stroke="#3B2F2F" stroke-width="2"/>'
+                     f'<text x="{x + 22}" y="{y + 40}" font-size="18" font-weight="bold" '
+                     f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
+                     f'<text x="{x + 22}" y="{y + 80}" font-size="12" text-anchor="middle" '
+                     f'fill="#222222">{self.tr(key)}</text></g>')
+            x += 125
+        o.append(f'<text class="ic-removed" x="{x - 103}" y="{y + 95}" font-size="11" '
+                 f'text-anchor="middle" fill="#555555">'
+                 f'{self.tr("removed", count=v.removed_count)}</text>')
+        x += 10
+        if v.turned_scoop is not None:
+            f = v.turned_scoop
+            o.append(f'<g class="ic-turned-scoop" data-flavour="{FLAVOURS[f]}">'
+                     f'{_scoop(x + 24, y + 34, 24, f)}'
+                     f'<text x="{x + 58}" y="{y + 30}" font-size="13" fill="#222222">'
+                     f'{self.tr("turned_scoop")}</text>'
+                     f'<text x="{x + 58}" y="{y + 48}" font-size="15" font-weight="bold" '
+                     f'fill="#222222">{escape(_flavour(f, self.lang))}</text></g>')
+            x += 220
+        self.buttons(x, y + 14)
+
+    def buttons(self, x: int, y: int) -> None:
+        o = self.out
+        if not self.marks.buttons:
+            if not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act:
+                o.append(f'<text class="ic-waiting" x="{x}" y="{y + 24}" font-size="15" '
+                         f'fill="#555555">{self.tr("waiting", player=self.name(self.v.to_act))}'
+                         f'</text>')
+            return
+        for opt in self.marks.buttons:
+            label = self.tr(f"button_{opt.action.type}")
+            w = max(96, 11 * len(label) + 24)
+            reason = escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))
+            if opt.allowed:
+                o.append(f'<g class="ic-button ic-option" data-action=\'{action_json(opt.action)}\''
+                         f' style="cursor:pointer"><title>{reason}</title>'
+                         f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="#0072B2" '
+                         f'stroke="#003D66" stroke-width="2"/>'
+                         f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" font-weight="bold" '
+                         f'text-anchor="middle" fill="#FFFFFF">{label}</text></g>')
+            else:
+                o.append(f'<g class="ic-button ic-disabled"><title>{reason}</title>'
+                         f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="#DDDDDD" '
+                         f'stroke="#999999" stroke-width="2" stroke-dasharray="5 3"/>'
+                         f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" '
+                         f'text-anchor="middle" fill="#555555">{label}</text></g>')
+            x += w + 14
+
+    # -- the cones ---------------------------------------------------------------------
+    def cones(self, y: int) -> None:
+        v, o = self.v, self.out
+        if v.phase == "deliveries":
+            o.append(f'<text x="{MARGIN}" y="{y + 30}" font-size="15" fill="#555555">'
+                     f'{self.tr("no_cones")}</text>')
+            return
+        for i, cone in enumerate(v.cones):
+            self.cone(i + 1, cone, *self.slot_xy(i, y))
+        if v.phase == "cones":
+            self.new_cone_spot(*self.slot_xy(len(v.cones), y))
+
+    def slot_xy(self, k: int, y: int) -> tuple[int, int]:
+        row, col = divmod(k, self.slots_per_row)
+        return MARGIN + col * SLOT_W, y + row * self.slot_h
+
+    def cone(self, n: int, cone: tuple[int, ...] | None, x: int, y: int) -> None:
+        o = self.out
+        cx = x + SLOT_W // 2
+        base = y + self.stack_h + 12
+        tag, opt = self.marks.cones.get(n, (None, None))
+        clickable = opt is not None and opt.allowed
+        classes = "ic-cone ic-option" if clickable else "ic-cone"
+        attrs = f' data-action=\'{action_json(opt.action)}\' style="cursor:pointer"' \
+            if clickable else ""
+        served = cone is None
+        flavours = "" if served else " ".join(FLAVOURS[f] for f in cone)
+        o.append(f'<g class="{classes}{" ic-served" if served else ""}" data-cone="{n}" '
+                 f'data-scoops="{len(cone or ())}" data-flavours="{flavours}"{attrs}>')
+        if opt is not None:
+            o.append(f'<title>{escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))}'
+                     f'</title>')
+        if tag is not None:
+            o.append(_frame(x + 3, y, SLOT_W - 6, self.slot_h - 8, tag))
+        if served:
+            o.append(_cone_shape(cx, base, "#EEEEEE", "#AAAAAA", dashed=True))
+            o.append(f'<text x="{cx}" y="{base - 12}" font-size="12" text-anchor="middle" '
+                     f'fill="#777777">{self.tr("served_cone")}</text>')
+        else:
+            o.append(_cone_shape(cx, base, "#E3B778", "#8A5A2B"))
+            for k, f in enumerate(cone):
+                o.append(_scoop(cx, base - 12 - k * SCOOP_STEP, 14, f))
+        o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
+                 f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=n)}</text>')
+        if tag is not None:
+            o.append(f'<text class="ic-tag ic-tag-{tag}" x="{cx}" y="{base + 72}" '
+                     f'font-size="12" font-weight="bold" text-anchor="middle" '
+                     f'fill="{_TAG_INK[tag]}">{self.tr(f"tag_{tag}")}</text>')
+        o.append("</g>")
+
+    def new_cone_spot(self, x: int, y: int) -> None:
+        o = self.out
+        opt = self.marks.new_cone
+        cx = x + SLOT_W // 2
+        base = y + self.stack_h + 12
+        clickable = opt is not None and opt.allowed
+        full = len(self.v.cones) >= self.v.settings["cones"]
+        classes = "ic-new-cone ic-option" if clickable else "ic-new-cone"
+        attrs = f' data-action=\'{action_json(opt.action)}\' style="cursor:pointer"' \
+            if clickable else ""
+        o.append(f'<g class="{classes}"{attrs}>')
+        if opt is not None:
+            o.append(f'<title>{escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))}'
+                     f'</title>')
+            o.append(_frame(x + 3, y, SLOT_W - 6, self.slot_h - 8, _PLACE if clickable else _NO))
+        o.append(_cone_shape(cx, base, "#FFFFFF", "#8A5A2B", dashed=True))
+        mark = "\u00d7" if full else "+"
+        o.append(f'<text x="{cx}" y="{base - 14}" font-size="26" font-weight="bold" '
+                 f'text-anchor="middle" fill="#8A5A2B">{mark}</text>')
+        o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
+                 f'text-anchor="middle" fill="#222222">{self.tr("new_cone")}</text>')
+        if full:
+            o.append(f'<text x="{cx}" y="{base + 72}" font-size="11" text-anchor="middle" '
+                     f'fill="#555555">{self.tr("cones_used", count=self.v.settings["cones"])}'
+                     f'</text>')
+        o.append("</g>")
+
+    # -- the players -------------------------------------------------------------------
+    def players(self, y: int) -> int:
+        v = self.v
+        rows = 1
+        for p in range(len(v.names)):
+            cards = len(v.face_up[p]) + (1 if v.has_face_down[p] else 0)
+            rows = max(rows, -(-cards // self.per_row))
+        h = PANEL_HEAD + rows * (CARD_H + CARD_GAP) + 8
+        for p in range(len(v.names)):
+            self.player(p, MARGIN + p * (self.panel_w + PANEL_GAP), y, h)
+        return h
+
+    def player(self, p: int, x: int, y: int, h: int) -> None:
+        v, o = self.v, self.out
+        acting = p == v.to_act and not v.is_over
+        me = p == v.seat
+        stroke, width = ("#0072B2", 5) if acting else ("#8A7F6A", 2)
+        o.append(f'<g class="ic-player{" ic-acting" if acting else ""}" data-seat="{p}" '
+                 f'data-score="{v.scores[p]}">'
+                 f'<rect x="{x}" y="{y}" width="{self.panel_w}" height="{h}" rx="10" '
+                 f'fill="{"#FFFFFF" if me else "#F4EFE4"}" stroke="{stroke}" '
+                 f'stroke-width="{width}"/>'
+                 f'<text x="{x + 10}" y="{y + 22}" font-size="16" font-weight="bold" '
+                 f'fill="#222222">{self.name(p)}</text>'
+                 f'<text class="ic-score" x="{x + self.panel_w - 10}" y="{y + 22}" '
+                 f'font-size="15" font-weight="bold" text-anchor="end" fill="#222222">'
+                 f'{self.tr("score", score=v.scores[p])}</text>')
+        badges = []
+        if p == v.dealer:
+            badges.append(self.tr("dealer"))
+        if acting:
+            badges.append(self.tr("acting"))
+        if p in v.winners:
+            badges.append(self.tr("winner"))
+        served = sum(v.served[p])
+        if served:
+            badges.append(self.tr("served_today", count=served))
+        o.append(f'<text class="ic-badges" x="{x + 10}" y="{y + 44}" font-size="12" '
+                 f'font-weight="bold" fill="#0B4F8A">{_DOT.join(badges)}</text>')
+        opened: set[int] = set()
+        k = 0
+        for f in v.face_up[p]:
+            count = v.served[p][f] if f not in opened else 0
+            if count:
+                opened.add(f)
+            self.card(f, count, *self.card_xy(x, y, k))
+            k += 1
+        if v.has_face_down[p]:
+            cx, cy = self.card_xy(x, y, k)
+            hidden = v.face_down[p]
+            if hidden is None:
+                self.card_back(cx, cy)
+            else:
+                self.card(hidden, 0, cx, cy, face_down=True)
+        o.append("</g>")
+
+    def card_xy(self, x: int, y: int, k: int) -> tuple[int, int]:
+        row, col = divmod(k, self.per_row)
+        return x + 8 + col * (CARD_W + CARD_GAP), y + PANEL_HEAD + row * (CARD_H + CARD_GAP)
+
+    def card(self, f: int, served: int, x: int, y: int, face_down: bool = False) -> None:
+        name = _flavour(f, self.lang)
+        words = name.split(" ")
+        lines = [" ".join(words[:-1]), words[-1]] if len(words) > 1 else [name]
+        classes = "ic-card ic-face-down" if face_down else "ic-card"
+        if served:
+            classes += " ic-opened"
+        dash = ' stroke-dasharray="6 3"' if face_down else ""
+        ink = FLAVOUR_INK[f]
+        parts = [f'<g class="{classes}" data-flavour="{FLAVOURS[f]}" data-served="{served}">',
+                 f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" '
+                 f'fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
+                 f'stroke-width="{3 if served else 1.5}"{dash}/>',
+                 f'<text x="{x + CARD_W // 2}" y="{y + 24}" font-size="18" font-weight="bold" '
+                 f'text-anchor="middle" fill="{ink}">{INITIALS[f]}</text>']
+        for j, line in enumerate(lines):
+            fit = f' textLength="{CARD_W - 6}" lengthAdjust="spacingAndGlyphs"' \
+                if len(line) > 8 else ""
+            parts.append(f'<text x="{x + CARD_W // 2}" y="{y + 41 + 11 * j}" font-size="10" '
+                         f'text-anchor="middle" fill="{ink}"{fit}>{escape(line)}</text>')
+        if face_down:
+            parts.append(f'<rect x="{x + 2}" y="{y + CARD_H - 12}" width="{CARD_W - 4}" '
+                         f'height="11" rx="3" fill="#FFFFFF"/>'
+                         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 3}" font-size="9" '
+                         f'text-anchor="middle" fill="#000000">{self.tr("face_down")}</text>')
+        if served:
+            parts.append(f'<title>{self.tr("scoops_on_card", count=served, flavour=name)}</title>'
+                         f'<circle cx="{x + CARD_W - 8}" cy="{y - 1}" r="9" fill="#FFFFFF" '
+                         f'stroke="#222222" stroke-width="2"/>'
+                         f'<text x="{x + CARD_W - 8}" y="{y + 3}" font-size="12" '
+                         f'font-weight="bold" text-anchor="middle" fill="#000000">{served}</text>')
+        parts.append("</g>")
+        self.out.append("".join(parts))
+
+    def card_back(self, x: int, y: int) -> None:
+        self.out.append(
+            f'<g class="ic-card-back"><title>{self.tr("card_back")}</title>'
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#6B4E3D" '
+            f'stroke="#222222" stroke-width="1.5"/>'
+            f'<rect x="{x + 5}" y="{y + 5}" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="3" '
+            f'fill="none" stroke="#E3B778" stroke-width="2" stroke-dasharray="4 3"/>'
+            f'<text x="{x + CARD_W // 2}" y="{y + CARD_H // 2 + 8}" font-size="22" '
+            f'font-weight="bold" text-anchor="middle" fill="#E3B778">?</text></g>')
+
+
+_TAG_STYLE = {
+    _EXACT: ("#009E73", "none", 4),
+    _CLOSE: ("#D55E00", "8 4", 4),
+    _PLACE: ("#0072B2", "none", 3),
+    _NO: ("#999999", "2 4", 1.5),
+}
+_TAG_INK = {_EXACT: "#00664A", _CLOSE: "#A34700", _PLACE: "#0B4F8A", _NO: "#666666"}
+
+
+def _frame(x: int, y: int, w: int, h: int, tag: str) -> str:
+    colour, dash, width = _TAG_STYLE[tag]
+    fill = "#FFFFFF" if tag != _NO else "none"
+    return (f'<rect class="ic-frame" x="{x}" y="{y}" width="{w}" height="{h}" rx="8" '
+            f'fill="{fill}" stroke="{colour}" stroke-width="{width}" stroke-dasharray="{dash}"/>')
+
+
+def _cone_shape(cx: int, top: int, fill: str, stroke: str, dashed: bool = False) -> str:
+    dash = ' stroke-dasharray="5 3"' if dashed else ""
+    return (f'<path d="M{cx - 17} {top} L{cx + 17} {top} L{cx} {top + 40} Z" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="2"{dash}/>')
+
+
+def _scoop(cx: int, cy: int, r: int, f: int) -> str:
+    size = 12 if r < 20 else 17
+    return (f'<g class="ic-scoop" data-flavour="{FLAVOURS[f]}">'
+            f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
+            f'stroke-width="1.5"/><text x="{cx}" y="{cy + size // 3 + 1}" font-size="{size}" '
+            f'font-weight="bold" text-anchor="middle" fill="{FLAVOUR_INK[f]}">{INITIALS[f]}'
+            f'</text></g>')
+
+
+def _flavour(f: int, lang: str) -> str:
+    return t(f"flavour.{FLAVOURS[f]}", lang)
+
+
+__all__ = ["FLAVOUR_COLOURS", "Highlights", "action_json", "render_svg", "render_view"]

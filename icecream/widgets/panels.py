@@ -1,0 +1,118 @@
+"""HTML for the explorer's text panels: the options of the decision with their rules, the
+event log with rule citations, the scores, and the message line.
+
+Each function turns engine data into HTML and nothing more; every word comes from the
+translation catalog or the engine's messages, and every name is escaped.
+
+>>> import icecream
+>>> s = icecream.new_game("ice-cream", players=["Ann", "Bob", "Cy"], seed=1)
+>>> "IC-5" in explain_html(s, None)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from ..core.messages import DEFAULT_LANGUAGE, t
+
+_RULE_ID = re.compile(r"\b(ICN?-\d+)\b")
+
+
+def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Every option of the current decision, allowed or not, with the rule that says so.
+
+    Shown to the seat to act and in the teacher's view; other seats read whose turn it is.
+    """
+    if state.is_over:
+        return _p(t("widgets.explain.over", lang))
+    to_act = state.current_player
+    who = escape(state.names[to_act])
+    phase = escape(t(f"phase.{state.phase}", lang))
+    if perspective is not None and perspective != to_act:
+        return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
+    rules = state.game.rules
+    items = []
+    for opt in state.options():
+        reason = opt.reason.text(lang, state.names, state.game.flavour_codes)
+        mark = t("widgets.explain.allowed" if opt.allowed else "widgets.explain.forbidden", lang)
+        rule = rules[opt.rule]
+        cls = "ic-allowed" if opt.allowed else "ic-forbidden"
+        items.append(
+            f'<li class="{cls}"><b>{escape(mark)}</b> {_cite(reason, rules, lang)}'
+            f'<details><summary>{escape(rule.cite(lang))}</summary>'
+            f'{escape(rule.text(lang))}</details></li>')
+    head = escape(t("widgets.explain.head", lang, player=state.names[to_act]))
+    return (f'<div><b>{head}</b> <small>({phase}; {who})</small>'
+            f'<ul style="padding-left:1.2em;margin:4px 0">{"".join(items)}</ul></div>')
+
+
+def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_LANGUAGE,
+             limit: int = 400) -> str:
+    """The event log, newest first, each rule id with its title on hover."""
+    if not lines:
+        return _p(t("widgets.log.empty", lang))
+    shown = list(lines)[-limit:][::-1]
+    rows = [f'<li value="{k}"><small>{escape(t("widgets.log.step", lang, step=k))}</small> '
+            f'{_cite(text, rules, lang)}</li>' for k, text in shown]
+    head = escape(t("widgets.log.head", lang))
+    return (f'<div><b>{head}</b><ul style="max-height:260px;overflow-y:auto;'
+            f'padding-left:1.2em;margin:4px 0">{"".join(rows)}</ul></div>')
+
+
+def scores_html(view: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Scores, with the points of each finished day (scoops + duplicates, IC-13)."""
+    head = "".join(f"<th>{escape(t('ui.day', lang, day=d + 1))}</th>"
+                   for d in range(len(view.results)))
+    rows = []
+    for p, name in enumerate(view.names):
+        marks = []
+        if p == view.dealer and not view.is_over:
+            marks.append(t("widgets.scores.dealer", lang))
+        if p == view.to_act and not view.is_over:
+            marks.append(t("widgets.scores.to_act", lang))
+        if p in view.winners:
+            marks.append(t("widgets.scores.winner", lang))
+        days = "".join(
+            f"<td>{escape(t('widgets.scores.day_points', lang, scoops=d[p][0], dupes=d[p][1]))}"
+            f"</td>" for d in view.results)
+        rows.append(f"<tr><td>{escape(name)}</td><td><b>{view.scores[p]}</b></td>{days}"
+                    f"<td>{escape(', '.join(marks))}</td></tr>")
+    return (f'<table style="border-collapse:collapse" cellpadding="3"><tr>'
+            f'<th>{escape(t("widgets.scores.player", lang))}</th>'
+            f'<th>{escape(t("widgets.scores.total", lang))}</th>{head}<th></th></tr>'
+            f'{"".join(rows)}</table>')
+
+
+def message_html(text: str, error: bool = False) -> str:
+    """The message line: an error (refused input) or a note on what just happened."""
+    if not text:
+        return ""
+    if error:
+        return (f'<div role="alert" style="color:#A30000;font-weight:bold">'
+                f'\u26a0 {escape(text)}</div>')
+    return f'<div role="status" style="color:#0B4F8A">{escape(text)}</div>'
+
+
+def rules_html(rule_ids: Sequence[str], rules: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The rules' titles and texts, one foldable paragraph each."""
+    return "".join(f"<details><summary>{escape(rules[r].cite(lang))}</summary>"
+                   f"{escape(rules[r].text(lang))}</details>" for r in rule_ids)
+
+
+def _cite(text: str, rules: Any, lang: str) -> str:
+    """Escape ``text`` and give each rule id in it its title as a tooltip."""
+    def abbr(m: re.Match) -> str:
+        rid = m.group(1)
+        if rid not in rules:
+            return rid
+        return f'<abbr title="{escape(rules[rid].cite(lang))}">{rid}</abbr>'
+
+    return _RULE_ID.sub(abbr, escape(text))
+
+
+def _p(text: str) -> str:
+    return f"<p>{escape(text)}</p>"

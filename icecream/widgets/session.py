@@ -1,0 +1,219 @@
+"""The Python side of an explorer, without any widget: a game's timeline, who plays each
+seat (a human or a bot), and whose eyes the table is seen through.
+
+Every change goes through the engine: a click is parsed by ``parse_action`` and applied by
+``History.play``, whose rules refuse an illegal action (:class:`IllegalAction`) and change
+nothing. Methods raise :class:`~icecream.widgets.validate.Refused` with a translated text
+when an input is refused, so the explorer can show it and carry on.
+
+>>> import icecream
+>>> s = Session(icecream.History.new("ice-cream", players=3, seed=1))
+>>> s.click({"type": "keep"}); s.history.cursor
+1
+>>> s.click({"type": "serve", "cone": 1})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+icecream.widgets.validate.Refused: Not allowed: 'serve' belongs to the serving phase; ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..bots import make_bot
+from ..core.errors import ActionFormatError, IcecreamError, IllegalAction
+from ..core.history import History
+from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import State
+from . import validate
+from .validate import HUMAN, Refused, refuse
+
+#: The most steps one "play on" command takes (a whole game is a few hundred).
+MAX_RUN = 10_000
+#: How many steps' log texts are remembered before the memo starts afresh.
+LOG_CACHE = 20_000
+
+
+class Session:
+    """A history, a player kind per seat (``"human"`` or a bot name) and a perspective.
+
+    ``perspective`` is a seat, or ``None`` for the teacher, who sees every hidden card.
+    ``branches`` keeps every line of play made by :meth:`fork`; ``history`` is the one shown.
+    """
+
+    def __init__(self, history: History, bots: Sequence[str] | Mapping[int, str] | None = None,
+                 perspective: int | None = None, lang: str = DEFAULT_LANGUAGE,
+                 bot_seed: int = 0) -> None:
+        self.lang = lang
+        self.history = history
+        self.branches: list[History] = [history]
+        self.bot_seed = bot_seed
+        n = history.state.num_players
+        self.perspective = validate.seat_or_teacher(perspective, n, lang)
+        self.players: list[str] = [HUMAN] * n
+        self._bots: dict[int, Any] = {}
+        self._stand_in = make_bot("random", seed=bot_seed)
+        for seat, kind in _seat_kinds(bots, n, lang).items():
+            self.set_bot(seat, kind, autoplay=False)
+        self._log_cache: dict[tuple[int, int | None], tuple[State, list[str]]] = {}
+
+    # -- looking -----------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.history.state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.state.names
+
+    def log(self) -> list[tuple[int, str]]:
+        """(step, text) of every event up to the cursor that the perspective may read."""
+        out = []
+        seat = self.perspective
+        for k, state in enumerate(self.history.states[: self.history.cursor + 1]):
+            key = (id(state), seat)
+            hit = self._log_cache.get(key)
+            if hit is None or hit[0] is not state:
+                if len(self._log_cache) > LOG_CACHE:
+                    self._log_cache.clear()
+                hit = self._log_cache[key] = (state, state.event_texts(seat, self.lang))
+            out.extend((k, text) for text in hit[1])
+        return out
+
+    # -- choosing who plays and who looks ------------------------------------------------
+    def set_perspective(self, seat: Any) -> None:
+        """Look through ``seat``'s eyes, or the teacher's (``None``)."""
+        self.perspective = validate.seat_or_teacher(seat, self.state.num_players, self.lang)
+
+    def set_bot(self, seat: Any, kind: Any, autoplay: bool = True) -> None:
+        """Seat ``seat`` is played by ``kind``: ``"human"`` or a registered bot's name."""
+        seat = validate.seat(seat, self.state.num_players, self.lang)
+        kind = validate.player_kind(kind, self.lang)
+        self.players[seat] = kind
+        if kind == HUMAN:
+            self._bots.pop(seat, None)
+        else:
+            self._bots[seat] = make_bot(kind, seed=self.bot_seed * 101 + seat)
+        if autoplay:
+            self.autoplay()
+
+    # -- playing -------------------------------------------------------------------------
+    def click(self, action: Any) -> None:
+        """A human's choice from the table. Refused unless the perspective may act now:
+        from a seat's view only that seat, when it is to act and played by a human; the
+        teacher may act for whoever is to act. Then the engine's rules decide."""
+        state = self.state
+        if state.is_over:
+            raise refuse("game_over", self.lang)
+        try:
+            act = state.game.parse_action(action)
+        except ActionFormatError:
+            raise refuse("bad_action", self.lang) from None
+        to_act = state.current_player
+        if self.perspective is not None:
+            if self.perspective != to_act:
+                raise refuse("not_your_turn", self.lang, player=self.names[to_act])
+            if self.players[to_act] != HUMAN:
+                raise refuse("bot_seat", self.lang, player=self.names[to_act],
+                             bot=self.players[to_act])
+        self.play(act)
+        self.autoplay()
+
+    def step(self) -> None:
+        """The seat to act plays once: its bot, or a random bot standing in for a human."""
+        state = self.state
+        if state.is_over:
+            raise refuse("game_over", self.lang)
+        seat = state.current_player
+        bot = self._bots.get(seat, self._stand_in)
+        try:
+            choice = bot.choose(state.view(seat))
+        except (IcecreamError, ValueError):
+            raise refuse("bot_failed", self.lang, bot=self.players[seat]) from None
+        self.play(choice)
+
+    def run(self, until: Callable[[State, State], bool]) -> int:
+        """Step until ``until(start, now)`` holds or the game is over; the steps taken."""
+        start = self.state
+        if start.is_over:
+            raise refuse("game_over", self.lang)
+        steps = 0
+        while not self.state.is_over and steps < MAX_RUN:
+            self.step()
+            steps += 1
+            if until(start, self.state):
+                break
+        return steps
+
+    def finish_phase(self) -> int:
+        """Play on until the phase changes (or the game ends)."""
+        return self.run(lambda a, b: b.phase != a.phase or b.day != a.day)
+
+    def finish_day(self) -> int:
+        """Play on until the next day begins (or the game ends)."""
+        return self.run(lambda a, b: b.day != a.day)
+
+    def play_to_end(self) -> int:
+        """Play on until the game is over."""
+        return self.run(lambda a, b: False)
+
+    def autoplay(self) -> int:
+        """Let the bots move until a human seat is to act; only when some seat is human."""
+        if HUMAN not in self.players or not self._bots:
+            return 0
+        steps = 0
+        while (not self.state.is_over and self.players[self.state.current_player] != HUMAN
+               and steps < MAX_RUN):
+            self.step()
+            steps += 1
+        return steps
+
+    def play(self, action: Any) -> None:
+        """Apply ``action`` for whoever is to act (no perspective check); the engine decides."""
+        try:
+            self.history.play(action)
+        except IllegalAction as e:
+            reason = e.reason.text(self.lang, self.names, self.state.game.flavour_codes) \
+                if e.reason is not None else t("widgets.msg.not_allowed", self.lang)
+            raise refuse("refused", self.lang, reason=reason) from None
+        except ActionFormatError:
+            raise refuse("bad_action", self.lang) from None
+
+    # -- travelling in time --------------------------------------------------------------
+    def undo(self) -> None:
+        if self.history.cursor == 0:
+            raise refuse("nothing_to_undo", self.lang)
+        self.history.undo()
+
+    def redo(self) -> None:
+        if self.history.cursor >= len(self.history):
+            raise refuse("nothing_to_redo", self.lang)
+        self.history.redo()
+
+    def jump(self, step: Any) -> None:
+        """Look at step ``step`` (0: the start; ``len(history)``: the latest)."""
+        self.history.jump(validate.step_index(step, len(self.history), self.lang))
+
+    def fork(self) -> int:
+        """Start a new branch from the step looked at, keeping the old line; its index."""
+        self.history = self.history.fork()
+        self.branches.append(self.history)
+        return len(self.branches) - 1
+
+    def switch_branch(self, index: Any) -> None:
+        """Show branch ``index`` (0 is the first line of play)."""
+        if not validate.is_int(index) or not 0 <= index < len(self.branches):
+            raise refuse("bad_branch", self.lang, branch=validate._short(index))
+        self.history = self.branches[index]
+
+
+def _seat_kinds(bots: Any, n: int, lang: str) -> dict[int, str]:
+    """``bots`` as seat -> kind: a list (one per seat), a mapping, or ``None`` (all human)."""
+    if bots is None:
+        return {}
+    if isinstance(bots, Mapping):
+        return {validate.seat(k, n, lang): validate.player_kind(v, lang) for k, v in bots.items()}
+    if isinstance(bots, list | tuple) and len(bots) == n:
+        return {k: validate.player_kind(v, lang) for k, v in enumerate(bots)}
+    raise Refused(t("widgets.msg.bad_bots", lang, players=n))
