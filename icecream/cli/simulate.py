@@ -1,63 +1,96 @@
-"""``simulate``: play many games with bots and write one CSV row per game and seat."""
+"""``simulate``: play many games with bots; one row per game and seat (CSV or Parquet).
+
+Built on :func:`icecream.explore.simulate`: the columns start with game, seed, seat, bot,
+score, cards_left, winner, then the rest of the simulation frame.
+
+    python -m icecream simulate --games 1000 --bot heuristic --bot random --bot random \\
+        --bot random --workers 2 --parquet out.parquet
+"""
 
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 
-from ..bots import make_bot
+from ..bots import bot_names, make_bot
 from ..core.errors import IcecreamError
 from ..core.protocol import get_game
 
+#: The first columns, kept from the first version of this command.
 COLUMNS = ("game", "seed", "seat", "bot", "score", "cards_left", "winner")
 
 
+class SimulateArgumentError(IcecreamError, ValueError):
+    """A ``simulate`` argument is not valid (the message names it)."""
+
+
 def add_parser(sub) -> None:
-    p = sub.add_parser("simulate", help="play games with bots; one CSV row per game and seat")
+    p = sub.add_parser("simulate", help="play games with bots; one row per game and seat")
     p.add_argument("--game", default="ice-cream")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bot", default="random")
+    p.add_argument("--bot", action="append", metavar="NAME",
+                   help="bot for every seat (once) or for each seat in turn (once per seat); "
+                        "default random")
+    p.add_argument("--ruleset", default=None, help="rulebook or ijs")
     p.add_argument("--variant", action="append", metavar="NAME=VALUE")
-    p.add_argument("--csv", metavar="FILE", help="write rows here (default: standard output)")
+    p.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler at ADDRESS")
+    p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--csv", metavar="FILE", help="write CSV here (default: standard output)")
+    out.add_argument("--parquet", metavar="FILE", help="write Parquet here (needs pyarrow)")
     p.set_defaults(run=run)
 
 
-def simulate_rows(game: str, players: int, games: int, seed: int, bot: str, **variant):
-    """Yield one dict per game and seat, with the columns in :data:`COLUMNS`."""
-    spec = get_game(game)
-    for g in range(games):
-        gseed = seed + g
-        s = spec.new_state(players=players, seed=gseed, **variant)
-        bots = [make_bot(bot, seed=gseed * 31 + p) for p in range(players)]
-        while not s.is_over:
-            p = s.current_player
-            s = s.apply(bots[p].choose(s.view(p)))
-        for p in range(players):
-            yield {"game": g, "seed": gseed, "seat": p, "bot": bot, "score": s.scores[p],
-                   "cards_left": len(s.view(None).face_up[p]), "winner": p in s.winners}
+def check_args(args: argparse.Namespace) -> list[str]:
+    """Check the arguments; return the bot name of every seat."""
+    if args.games < 1:
+        raise SimulateArgumentError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise SimulateArgumentError(f"--workers must be at least 1, not {args.workers}")
+    get_game(args.game)
+    bots = args.bot or ["random"]
+    for name in bots:
+        if name not in bot_names():
+            make_bot(name)  # raises SettingsError listing the known bots
+    if len(bots) == 1:
+        return bots * args.players
+    if len(bots) != args.players:
+        raise SimulateArgumentError(
+            f"{len(bots)} --bot values for {args.players} players: give one --bot for all "
+            f"seats or exactly one per seat")
+    return bots
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..explore import simulate
     from . import parse_variants
 
-    if args.games < 1:
-        raise IcecreamError("--games must be at least 1")
+    bots = check_args(args)
     variant = parse_variants(args.variant)
-    get_game(args.game).new_state(players=args.players, seed=args.seed, **variant)
-    make_bot(args.bot)
-    rows = simulate_rows(args.game, args.players, args.games, args.seed, args.bot, **variant)
-    out = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else sys.stdout
-    try:
-        w = csv.DictWriter(out, fieldnames=COLUMNS)
-        w.writeheader()
-        for row in rows:
-            w.writerow(row)
-    finally:
-        if args.csv:
-            out.close()
-    if args.csv:
-        print(f"wrote {args.games * args.players} rows to {args.csv}", file=sys.stderr)
+    for reserved in ("players", "ruleset", "bots", "seed", "games"):
+        if reserved in variant:
+            raise SimulateArgumentError(f"--variant {reserved}=... is not a variant: use "
+                                        f"--{reserved}")
+    get_game(args.game).new_state(players=args.players, seed=args.seed,
+                                  ruleset=args.ruleset, **variant)  # a clear SettingsError
+    if args.parquet:
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise SimulateArgumentError("--parquet needs pyarrow: pip install "
+                                        "'icecream-tabletop[parquet]'") from None
+    frame = simulate(game=args.game, players=args.players, bots=bots, games=args.games,
+                     seed=args.seed, ruleset=args.ruleset, workers=args.workers,
+                     dask=args.dask, progress=args.progress, **variant)
+    if args.parquet:
+        frame.to_parquet(args.parquet, index=False)
+        print(f"wrote {len(frame)} rows to {args.parquet}", file=sys.stderr)
+    elif args.csv:
+        frame.to_csv(args.csv, index=False)
+        print(f"wrote {len(frame)} rows to {args.csv}", file=sys.stderr)
+    else:
+        frame.to_csv(sys.stdout, index=False)
     return 0

@@ -4,6 +4,8 @@
   same class).
 * :class:`ExampleExplorer` — the rulebook's six examples, played out click by click.
 * :class:`RulesBox` — the text of some rules, to show beside a table in a lesson.
+* :class:`RulesetComparison`, :class:`PositionWhatIf` — what-if panels: two rulesets side by
+  side, and the options of a position compared by Monte Carlo (:mod:`icecream.explore`).
 
 Both hold no rules: a click becomes a plain action that the engine parses and applies
 (refusing illegal ones), and every picture and text is drawn from the engine's state,
@@ -29,7 +31,7 @@ Stable CSS classes, for browser tests (set with ``add_class``; SVG classes by th
 from .example_explorer import ExampleExplorer
 from .explorer import GameExplorer
 from .rules import RulesBox
+from .whatif import PositionWhatIf, RulesetComparison, WhatIfRefused
 
-# Other explorers (the what-if panel) are added below.
-
-__all__ = ["ExampleExplorer", "GameExplorer", "RulesBox"]
+__all__ = ["ExampleExplorer", "GameExplorer", "PositionWhatIf", "RulesBox", "RulesetComparison",
+           "WhatIfRefused"]

@@ -1,0 +1,170 @@
+"""The IS-MCTS bot: information-set Monte Carlo tree search over determinizations.
+
+Each playout samples a position consistent with the bot's view (others' face-down
+cards, deck orders, removed scoops: :mod:`icecream.games.ice_cream.determinize`), walks
+one shared tree of action sequences (single-observer IS-MCTS, Cowling, Powley and
+Whitehouse 2012: UCB with availability counts, because which actions exist depends on
+the sample), then plays random actions to the horizon and backs the result up. Every
+player at a node picks for their own reward (max-n). The bot never sees the true state.
+
+Settings: ``playouts`` (default 1000); ``time_limit`` in seconds (stop early when spent);
+``exploration`` (UCB constant); ``horizon`` ``"day"`` (roll out to the end of the
+current day and score by the lead, fast) or ``"game"`` (to the end, score by winning);
+``scale`` (points of lead worth most of a win, for ``"day"``).
+
+>>> import icecream
+>>> from icecream.bots import make_bot
+>>> s = icecream.new_game("ice-cream", players=3, seed=1)
+>>> make_bot("ismcts", seed=0, playouts=50).choose(s.view(0)) in s.view(0).legal_actions
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..core.errors import SettingsError
+from .base import Bot, register_bot
+
+HORIZONS = ("day", "game")
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward")
+
+    def __init__(self) -> None:
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+class IsmctsBot(Bot):
+    """Single-observer IS-MCTS from the seat's view; see the module docstring for settings."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int | None = 0, playouts: int = 1000,
+                 time_limit: float | None = None, exploration: float = 0.7,
+                 horizon: str = "day", scale: float = 4.0, **options: Any) -> None:
+        super().__init__(seed, **options)
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+            raise SettingsError(f"ismcts bot: playouts must be a whole number >= 1, "
+                                f"not {playouts!r}")
+        if time_limit is not None and (isinstance(time_limit, bool)
+                                       or not isinstance(time_limit, int | float)
+                                       or not time_limit > 0):
+            raise SettingsError(f"ismcts bot: time_limit must be seconds > 0 or None, "
+                                f"not {time_limit!r}")
+        if isinstance(exploration, bool) or not isinstance(exploration, int | float) \
+                or exploration < 0:
+            raise SettingsError(f"ismcts bot: exploration must be a number >= 0, "
+                                f"not {exploration!r}")
+        if horizon not in HORIZONS:
+            raise SettingsError(f"ismcts bot: horizon must be one of {HORIZONS}, "
+                                f"not {horizon!r}")
+        if isinstance(scale, bool) or not isinstance(scale, int | float) or not scale > 0:
+            raise SettingsError(f"ismcts bot: scale must be a number > 0, not {scale!r}")
+        self.playouts = playouts
+        self.time_limit = time_limit
+        self.exploration = float(exploration)
+        self.horizon = horizon
+        self.scale = float(scale)
+        #: Playouts run by the last decision (for benchmarks).
+        self.last_playouts = 0
+
+    def choose(self, view: Any) -> dict[str, Any]:
+        from ..games.ice_cream.determinize import Determinizer
+
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the view has no legal action: it is not this seat's turn")
+        if len(legal) == 1:
+            self.last_playouts = 0
+            return legal[0]
+        sampler = Determinizer(view)
+        root = _Node()
+        rng = self.rng
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while done < self.playouts:
+            self._playout(root, sampler.sample(rng))
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_playouts = done
+        parse = sampler.game.parse_action
+        best, best_visits = legal[0], -1
+        for a in legal:  # the view's order, so ties go to the first listed
+            node = root.children.get(parse(a))
+            visits = node.visits if node is not None else 0
+            if visits > best_visits:
+                best, best_visits = a, visits
+        return best
+
+    def _playout(self, root: _Node, s: Any) -> None:
+        rng = self.rng
+        rand = rng.random
+        c = self.exploration
+        day = s.day
+        by_day = self.horizon == "day"
+        node = root
+        path: list[tuple[_Node, int]] = []
+        # Selection and expansion.
+        while not s.is_over and not (by_day and s.day != day):
+            legal = s.legal_actions()
+            p = s.current_player
+            kids = node.children
+            fresh = [a for a in legal if a not in kids]
+            for a in legal:
+                k = kids.get(a)
+                if k is not None:
+                    k.avail += 1
+            if fresh:
+                a = fresh[int(rand() * len(fresh))]
+                child = kids[a] = _Node()
+                s.apply_in_place(a)
+                path.append((child, p))
+                break
+            best_a = None
+            best_v = -1.0
+            for a in legal:
+                k = kids[a]
+                v = k.reward / k.visits + c * math.sqrt(math.log(k.avail) / k.visits)
+                if v > best_v:
+                    best_v, best_a = v, a
+            node = kids[best_a]
+            s.apply_in_place(best_a)
+            path.append((node, p))
+        # Rollout: uniformly random legal actions to the horizon.
+        step = s.apply_in_place
+        if by_day:
+            while not s.is_over and s.day == day:
+                legal = s.legal_actions()
+                step(legal[int(rand() * len(legal))])
+        else:
+            while not s.is_over:
+                legal = s.legal_actions()
+                step(legal[int(rand() * len(legal))])
+        rewards = self._rewards(s)
+        for child, p in path:
+            child.visits += 1
+            child.reward += rewards[p]
+
+    def _rewards(self, s: Any) -> list[float]:
+        scores = s.scores
+        if s.is_over:
+            winners = s.winners
+            share = 1.0 / len(winners)
+            return [share if p in winners else 0.0 for p in range(len(scores))]
+        out = []
+        scale = self.scale
+        for p, mine in enumerate(scores):
+            rival = max(v for q, v in enumerate(scores) if q != p)
+            out.append(0.5 + 0.5 * math.tanh((mine - rival) / scale))
+        return out
+
+
+register_bot("ismcts", IsmctsBot)

@@ -1,0 +1,202 @@
+"""Two rulesets or variant settings side by side: metrics, charts and the rules that differ.
+
+A *setting* is a small mapping of what changes: ``{"ruleset": "ijs"}``, ``{"days": 5}``,
+``{"removed_scoops": 3}``. Both are played with the same game seeds (common random
+numbers), then the design metrics (:mod:`.metrics`) are put side by side with the texts
+of the rules the two settings play differently (``RULESET_RULES`` and ``RULES[id]``).
+
+>>> c = compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=4, players=3)
+>>> list(c.rules["rule"])
+['IC-10']
+>>> bool(c.table.loc[c.table["metric"] == "balance", "value_a"].between(0, 1).all())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ..core.errors import SettingsError
+from ..core.messages import DEFAULT_LANGUAGE, t
+from .metrics import default_metrics, metrics_table
+from .simulate import make_config, run_configs
+
+#: The rule each setting belongs to (``ruleset`` uses ``RULESET_RULES``).
+SETTING_RULES: dict[str, str] = {
+    "close": "IC-10", "days": "IC-15", "removed_scoops": "IC-3", "cones": "IC-7",
+    "scoops_per_cone": "IC-7", "first_dealer": "IC-4", "players": "IC-1",
+}
+
+#: Named settings offered by the what-if widget; labels are catalog keys.
+PRESETS: dict[str, dict[str, Any]] = {
+    "rulebook": {"ruleset": "rulebook"},
+    "ijs": {"ruleset": "ijs"},
+    "rulebook_5_days": {"ruleset": "rulebook", "days": 5},
+    "rulebook_3_days": {"ruleset": "rulebook", "days": 3},
+    "rulebook_3_removed": {"ruleset": "rulebook", "removed_scoops": 3},
+    "rulebook_none_removed": {"ruleset": "rulebook", "removed_scoops": 0},
+    "rulebook_3_scoops": {"ruleset": "rulebook", "scoops_per_cone": 3},
+}
+
+
+def preset_label(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The display name of a preset."""
+    if name not in PRESETS:
+        raise SettingsError(f"unknown preset {name!r}; presets are {sorted(PRESETS)}")
+    return t(f"explore.preset.{name}", lang)
+
+
+def setting_label(setting: Mapping[str, Any]) -> str:
+    """``{"ruleset": "ijs", "days": 5}`` -> ``"ruleset=ijs, days=5"`` (``default`` if empty)."""
+    return ", ".join(f"{k}={v}" for k, v in setting.items()) or "default"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`compare`: the frame, the metrics table and the differing rules.
+
+    ``table`` columns: metric, name, value_a, low_a, high_a, value_b, low_b, high_b,
+    difference (b - a), reference, description. ``rules`` columns: rule, title, text,
+    setting_a, setting_b.
+    """
+
+    a: Mapping[str, Any]
+    b: Mapping[str, Any]
+    label_a: str
+    label_b: str
+    frame: pd.DataFrame
+    table: pd.DataFrame
+    rules: pd.DataFrame
+
+    def figure(self, lang: str = DEFAULT_LANGUAGE, widget: bool = False):
+        """Grouped bars with 95% error bars: shares (0..1) above, per-game amounts below."""
+        import plotly.graph_objects as go
+        from plotly.subplots import make_subplots
+
+        # Three panels so that no bar flattens the others: shares (0..1), small per-game
+        # amounts, and game length (about 180 decisions).
+        fig = make_subplots(rows=3, cols=1, vertical_spacing=0.16,
+                            subplot_titles=(t("explore.chart.shares", lang),
+                                            t("explore.chart.amounts", lang),
+                                            t("explore.chart.length", lang)))
+        share = self.table["range_high"] == 1.0
+        length = self.table["metric"] == "game_length"
+        for row, mask in ((1, share), (2, ~share & ~length), (3, length)):
+            part = self.table[mask]
+            for side, label, colour in (("a", self.label_a, "#4c78a8"),
+                                        ("b", self.label_b, "#f58518")):
+                value = part[f"value_{side}"]
+                fig.add_trace(go.Bar(
+                    x=part["name"], y=value, name=label, marker_color=colour,
+                    legendgroup=side, showlegend=row == 1,
+                    error_y={"type": "data", "symmetric": False,
+                             "array": part[f"high_{side}"] - value,
+                             "arrayminus": value - part[f"low_{side}"]},
+                ), row=row, col=1)
+        fig.update_layout(barmode="group", height=900, width=900,
+                          margin={"t": 110, "b": 40, "l": 50, "r": 20},
+                          legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom"},
+                          title={"text": t("explore.chart.compare_title", lang,
+                                           a=self.label_a, b=self.label_b),
+                                 "x": 0, "y": 0.99, "yanchor": "top"})
+        return go.FigureWidget(fig) if widget else fig
+
+    def display_table(self, lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
+        """The table with translated headers and intervals as text, for showing."""
+        def cell(v: float, lo: float, hi: float) -> str:
+            return f"{v:.3g} [{lo:.3g}, {hi:.3g}]"
+
+        rows = []
+        for r in self.table.itertuples():
+            rows.append({
+                t("explore.col.metric", lang): r.name,
+                self.label_a: cell(r.value_a, r.low_a, r.high_a),
+                self.label_b: cell(r.value_b, r.low_b, r.high_b),
+                t("explore.col.difference", lang): f"{r.difference:+.3g}",
+                t("explore.col.description", lang): r.description,
+            })
+        return pd.DataFrame(rows)
+
+
+def differing_rules(a: Mapping[str, Any], b: Mapping[str, Any], players: Any = 4,
+                    lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
+    """The rules two settings play differently, with their texts and both values."""
+    from ..games.ice_cream.rules import RULES
+    from ..games.ice_cream.settings import RULESET_RULES, Settings
+
+    def resolve(setting: Mapping[str, Any]) -> dict[str, Any]:
+        s = dict(setting)
+        n = s.pop("players", players)
+        s.pop("bots", None)
+        d = Settings.make(n, **s).to_dict()
+        d["players"] = len(d.pop("names"))
+        return d
+
+    sa, sb = resolve(a), resolve(b)
+    changed: dict[str, list[str]] = {}
+    for key in sa:
+        if sa[key] == sb[key]:
+            continue
+        if key == "ruleset":
+            ids = list(RULESET_RULES.get(sa[key], ())) + list(RULESET_RULES.get(sb[key], ()))
+        else:
+            ids = [SETTING_RULES.get(key, "")]
+        for rid in ids:
+            if rid:
+                changed.setdefault(rid, [])
+                if key not in changed[rid]:
+                    changed[rid].append(key)
+    rows = []
+    for rid in sorted(changed, key=lambda r: int(r.split("-")[1])):
+        rule = RULES[rid]
+        keys = changed[rid]
+        if "ruleset" in keys:  # name the settings the ruleset implies for this rule
+            keys = [k for k in keys if k != "ruleset"] + ["ruleset"]
+        rows.append({"rule": rid, "title": rule.title(lang), "text": rule.text(lang),
+                     "setting_a": ", ".join(f"{k}={sa[k]}" for k in keys),
+                     "setting_b": ", ".join(f"{k}={sb[k]}" for k in keys)})
+    return pd.DataFrame(rows, columns=["rule", "title", "text", "setting_a", "setting_b"])
+
+
+def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
+            players: int = 4, bots: Any = "random", seed: int = 0, workers: int = 1,
+            dask: Any = None, progress: bool = False, label_a: str | None = None,
+            label_b: str | None = None, bot_options: Mapping[str, Any] | None = None,
+            lang: str = DEFAULT_LANGUAGE) -> Comparison:
+    """Simulate settings ``a`` and ``b`` (same seeds) and put their metrics side by side."""
+    for name, setting in (("a", a), ("b", b)):
+        if not isinstance(setting, Mapping):
+            raise SettingsError(f"setting {name} must be a mapping such as "
+                                f"{{'ruleset': 'ijs'}}, not {setting!r}")
+    configs = []
+    for setting in (a, b):
+        args = {"players": players, "bots": bots, **setting}
+        configs.append(make_config(bot_options=bot_options, **args))
+    frame = run_configs(configs, games, seed, workers, dask, progress)
+    la = label_a or setting_label(a)
+    lb = label_b or setting_label(b)
+    if la == lb:
+        la, lb = f"A: {la}", f"B: {lb}"
+    frame["setting"] = frame["config"].map({0: la, 1: lb})
+    parts = [frame[frame["config"] == k] for k in (0, 1)]
+    ta = metrics_table(parts[0], default_metrics(parts[0]), lang=lang)
+    tb = metrics_table(parts[1], default_metrics(parts[1]), lang=lang)
+    table = ta.merge(tb, on="metric", suffixes=("_a", "_b"), how="outer", sort=False)
+    for col in ("name", "reference", "range_low", "range_high", "description"):
+        table[col] = table[f"{col}_a"].combine_first(table[f"{col}_b"])
+    order = list(ta["metric"]) + [m for m in tb["metric"] if m not in set(ta["metric"])]
+    table = table.set_index("metric").loc[order].reset_index()
+    table["difference"] = table["value_b"] - table["value_a"]
+    table = table[["metric", "name", "value_a", "low_a", "high_a", "n_a", "value_b", "low_b",
+                   "high_b", "n_b", "difference", "reference", "range_low", "range_high",
+                   "description"]]
+    rules = differing_rules(a, b, players, lang)
+    return Comparison(dict(a), dict(b), la, lb, frame, table, rules)
+
+
+__all__ = ["PRESETS", "SETTING_RULES", "Comparison", "compare", "differing_rules",
+           "preset_label", "setting_label"]

@@ -1,0 +1,369 @@
+"""Design metrics over a simulation frame, each with a confidence interval.
+
+Each metric is a small class, as in Ludii's evaluation metrics: a ``key``, a translated
+``name`` and ``description``, the ``range`` its value lives in, an optional fair
+``reference`` value, and ``compute(frame) -> Estimate``. Proportions get a Wilson score
+interval; everything else a percentile bootstrap over games (resampling whole games,
+with a fixed seed, so a table is repeatable).
+
+A frame is what :func:`icecream.explore.simulate` returns, for one configuration
+(split a sweep by its setting columns first, or use :func:`metrics_table` with ``by``).
+
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
+...     "bot": ["random"] * 4, "score": [5, 3, 2, 4], "winner": [True, False, False, True],
+...     "deal_order": [0, 1, 1, 0], "turns": [10, 10, 9, 9],
+...     "points_scoops": [4, 3, 2, 4], "points_duplicates": [1, 0, 0, 0]})
+>>> ScoreSpread().compute(frame).value
+2.0
+>>> FirstDealerWinRate().compute(frame).value
+1.0
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..core.messages import DEFAULT_LANGUAGE, t
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A value with its 95% interval, the number of observations and the method used."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+    method: str
+
+    def __str__(self) -> str:
+        return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}] (n={self.n})"
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
+    """The proportion ``successes / n`` with its Wilson score interval.
+
+    >>> e = wilson(50, 100)
+    >>> round(e.low, 4), round(e.high, 4)
+    (0.4038, 0.5962)
+    """
+    if n <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0, "wilson")
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n, "wilson")
+
+
+def bootstrap(arrays: Sequence[np.ndarray], stat: Callable[..., np.ndarray],
+              resamples: int = 1000, seed: int = 0) -> Estimate:
+    """``stat`` of ``arrays`` (one entry per game) with a percentile bootstrap interval.
+
+    ``stat`` takes the arrays indexed with a leading resample axis and returns one value
+    per resample (it is also called once on the arrays themselves, with an axis of 1).
+
+    >>> e = bootstrap([np.array([1.0, 2.0, 3.0])], lambda x: x.mean(axis=1))
+    >>> e.value, 1.0 <= e.low <= e.high <= 3.0
+    (2.0, True)
+    """
+    arrays = [np.asarray(a) for a in arrays]
+    n = len(arrays[0]) if arrays else 0
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0, "bootstrap")
+    value = float(stat(*(a[None, ...] for a in arrays))[0])
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, n, size=(resamples, n))
+    stats = np.asarray(stat(*(a[idx] for a in arrays)), dtype=float)
+    stats = stats[~np.isnan(stats)]
+    if stats.size == 0:
+        return Estimate(value, math.nan, math.nan, n, "bootstrap")
+    low, high = np.percentile(stats, [2.5, 97.5])
+    return Estimate(value, float(low), float(high), n, "bootstrap")
+
+
+def game_keys(frame: pd.DataFrame) -> list[str]:
+    """The columns that identify a game: ``config`` (in sweeps) and ``game``."""
+    return [c for c in ("config", "game") if c in frame.columns]
+
+
+def per_game(frame: pd.DataFrame, column: str) -> np.ndarray:
+    """A games x seats matrix of ``column`` (rows in game order, seats in seat order)."""
+    wide = frame.pivot_table(index=game_keys(frame), columns="seat", values=column,
+                             aggfunc="first", observed=True)
+    return wide.to_numpy(dtype=float)
+
+
+def day_columns(frame: pd.DataFrame) -> list[str]:
+    """``score_after_day_1``, ``score_after_day_2``... filled in ``frame``, in day order.
+
+    A column left empty by shorter games (a sweep over ``days``) is not listed.
+    """
+    cols = [c for c in frame.columns
+            if c.startswith("score_after_day_") and frame[c].notna().all()]
+    return sorted(cols, key=lambda c: int(c.rsplit("_", 1)[1]))
+
+
+class Metric(ABC):
+    """A design metric: ``key`` names its catalog texts ``explore.metric.<key>.*``."""
+
+    key: str = ""
+    range: tuple[float, float] = (0.0, 1.0)
+    params: dict[str, Any] = {}
+
+    @property
+    def ident(self) -> str:
+        """The key, with the metric's argument if any: ``seat_win_rate[0]``."""
+        arg = getattr(self, "arg", None)
+        return self.key if arg is None else f"{self.key}[{arg}]"
+
+    def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(f"explore.metric.{self.key}.name", lang, **self.params)
+
+    def description(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(f"explore.metric.{self.key}.description", lang, **self.params)
+
+    def reference(self, frame: pd.DataFrame) -> float | None:
+        """The value a perfectly fair game would show, if there is one."""
+        return None
+
+    @abstractmethod
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        """The metric's value on ``frame`` with a 95% interval."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key}{self.params or ''}>"
+
+
+def _fair_share(frame: pd.DataFrame) -> float:
+    return 1.0 / int(frame["seat"].nunique())
+
+
+class SeatWinRate(Metric):
+    """Share of games won by one seat (shared wins count for each winner)."""
+
+    key = "seat_win_rate"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = self.arg = seat
+        self.params = {"seat": seat + 1}
+
+    def reference(self, frame: pd.DataFrame) -> float:
+        return _fair_share(frame)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        rows = frame[frame["seat"] == self.seat]
+        return wilson(float(rows["winner"].sum()), len(rows))
+
+
+class FirstDealerWinRate(Metric):
+    """Share of games won by the first dealer: the first-player advantage (IC-4)."""
+
+    key = "first_dealer_win_rate"
+
+    def reference(self, frame: pd.DataFrame) -> float:
+        return _fair_share(frame)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        rows = frame[frame["deal_order"] == 0]
+        return wilson(float(rows["winner"].sum()), len(rows))
+
+
+class BotWinRate(Metric):
+    """Share of seats played by a bot that won (seats are counted, not games)."""
+
+    key = "bot_win_rate"
+
+    def __init__(self, bot: str) -> None:
+        self.bot = self.arg = bot
+        self.params = {"bot": bot}
+
+    def reference(self, frame: pd.DataFrame) -> float:
+        return _fair_share(frame)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        rows = frame[frame["bot"] == self.bot]
+        return wilson(float(rows["winner"].sum()), len(rows))
+
+
+class Balance(Metric):
+    """1 minus the gap between the best and worst seat's win rates (1 = balanced)."""
+
+    key = "balance"
+
+    def reference(self, frame: pd.DataFrame) -> float:
+        return 1.0
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        wins = per_game(frame, "winner")
+        return bootstrap([wins], lambda w: 1.0 - (w.mean(axis=1).max(axis=-1)
+                                                  - w.mean(axis=1).min(axis=-1)))
+
+
+class ScoreSpread(Metric):
+    """Mean gap between the highest and lowest final score of a game."""
+
+    key = "score_spread"
+    range = (0.0, math.inf)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        scores = per_game(frame, "score")
+        spread = scores.max(axis=1) - scores.min(axis=1)
+        return bootstrap([spread], lambda x: x.mean(axis=1))
+
+
+class WinMargin(Metric):
+    """Mean lead of the winner over the runner-up at the end (0 when the top scores tie)."""
+
+    key = "win_margin"
+    range = (0.0, math.inf)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        scores = np.sort(per_game(frame, "score"), axis=1)
+        margin = scores[:, -1] - scores[:, -2]
+        return bootstrap([margin], lambda x: x.mean(axis=1))
+
+
+class GameLength(Metric):
+    """Mean number of actions in a game (all players' decisions)."""
+
+    key = "game_length"
+    range = (0.0, math.inf)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        turns = per_game(frame, "turns").sum(axis=1)
+        return bootstrap([turns], lambda x: x.mean(axis=1))
+
+
+def _leaders(totals: np.ndarray) -> np.ndarray:
+    """games x seats x days -> boolean mask of the seats tied for the lead each day."""
+    return totals == totals.max(axis=1, keepdims=True)
+
+
+def _day_totals(frame: pd.DataFrame) -> np.ndarray:
+    cols = day_columns(frame)
+    return np.stack([per_game(frame, c) for c in cols], axis=2) if cols else np.zeros((0, 0, 0))
+
+
+class LeadChanges(Metric):
+    """Mean number of days after which the leader (or the set of tied leaders) changed."""
+
+    key = "lead_changes"
+    range = (0.0, math.inf)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        totals = _day_totals(frame)
+        if totals.size == 0:
+            return Estimate(math.nan, math.nan, math.nan, 0, "bootstrap")
+        lead = _leaders(totals)
+        changes = (lead[:, :, 1:] != lead[:, :, :-1]).any(axis=1).sum(axis=1)
+        return bootstrap([changes.astype(float)], lambda x: x.mean(axis=1))
+
+
+class Decisiveness(Metric):
+    """Share of games won by the single leader after the second-to-last day."""
+
+    key = "decisiveness"
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        totals = _day_totals(frame)
+        if totals.ndim != 3 or totals.shape[2] < 2:
+            return Estimate(math.nan, math.nan, math.nan, 0, "wilson")
+        before = totals[:, :, -2]
+        lead = _leaders(before[:, :, None])[:, :, 0]
+        single = lead.sum(axis=1) == 1
+        wins = per_game(frame, "winner").astype(bool)
+        decided = single & (lead & wins).any(axis=1)
+        return wilson(float(decided.sum()), len(decided))
+
+
+class SharedWins(Metric):
+    """Share of games whose win is shared (tied on points and on cards held, IC-15)."""
+
+    key = "shared_wins"
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        wins = per_game(frame, "winner")
+        shared = wins.sum(axis=1) > 1
+        return wilson(float(shared.sum()), len(shared))
+
+
+class ScoopShare(Metric):
+    """Share of all points scored from served scoops (the rest from duplicates, IC-13)."""
+
+    key = "scoop_share"
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        scoops = per_game(frame, "points_scoops").sum(axis=1)
+        total = scoops + per_game(frame, "points_duplicates").sum(axis=1)
+        return bootstrap([scoops, total],
+                         lambda s, tot: s.sum(axis=1) / np.maximum(tot.sum(axis=1), 1e-12))
+
+
+#: The metrics that make sense for any frame, in table order.
+GAME_METRICS: tuple[type[Metric], ...] = (
+    FirstDealerWinRate, Balance, ScoreSpread, WinMargin, GameLength, LeadChanges,
+    Decisiveness, SharedWins, ScoopShare,
+)
+
+
+def default_metrics(frame: pd.DataFrame) -> list[Metric]:
+    """The game metrics, then a win rate per seat, then per bot when bots differ."""
+    out: list[Metric] = [m() for m in GAME_METRICS]
+    out += [SeatWinRate(int(s)) for s in sorted(frame["seat"].unique())]
+    bots = sorted(frame["bot"].unique())
+    if len(bots) > 1:
+        out += [BotWinRate(b) for b in bots]
+    return out
+
+
+def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
+                  by: str | Sequence[str] | None = None,
+                  lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
+    """One row per metric (and per group of ``by`` columns): value, interval, reference.
+
+    Columns: [by...], metric (key), name, value, low, high, n, method, reference,
+    range_low, range_high, description.
+    """
+    if by is not None:
+        by_cols = [by] if isinstance(by, str) else list(by)
+        missing = [c for c in by_cols if c not in frame.columns]
+        if missing:
+            raise KeyError(f"metrics_table: no column(s) {missing} to group by")
+        parts = []
+        for key, group in frame.groupby(by_cols, sort=True, dropna=False):
+            table = metrics_table(group, metrics, None, lang)
+            values = key if isinstance(key, tuple) else (key,)
+            for col, val in zip(reversed(by_cols), reversed(values), strict=True):
+                table.insert(0, col, val)
+            parts.append(table)
+        return pd.concat(parts, ignore_index=True)
+    if frame.empty:
+        raise ValueError("metrics_table: the frame has no rows")
+    rows = []
+    for m in metrics if metrics is not None else default_metrics(frame):
+        e = m.compute(frame)
+        rows.append({"metric": m.ident,
+                     "name": m.name(lang), "value": e.value, "low": e.low, "high": e.high,
+                     "n": e.n, "method": e.method, "reference": m.reference(frame),
+                     "range_low": m.range[0], "range_high": m.range[1],
+                     "description": m.description(lang)})
+    return pd.DataFrame(rows)
+
+
+__all__ = [
+    "Balance", "BotWinRate", "Decisiveness", "Estimate", "FirstDealerWinRate", "GAME_METRICS",
+    "GameLength", "LeadChanges", "Metric", "ScoopShare", "ScoreSpread", "SeatWinRate",
+    "SharedWins", "WinMargin", "bootstrap", "default_metrics", "game_keys", "metrics_table",
+    "per_game", "wilson",
+]

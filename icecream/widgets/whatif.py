@@ -1,0 +1,308 @@
+"""What-if widgets: two rulesets side by side, and the options of a position compared.
+
+* :class:`RulesetComparison`: choose two rulesets or variant settings (presets from
+  :data:`icecream.explore.compare.PRESETS`), the bots, players and games; *Run* simulates
+  both, shows the metrics table with 95% intervals, a plotly chart and, beside them, the
+  texts of the rules the two settings play differently.
+* :class:`PositionWhatIf`: for a position, each option of the player to act with its
+  expected final score and win chance (Monte Carlo over what THAT player cannot see),
+  as a table and a bar chart with error bars.
+
+Stable CSS classes for browser tests: ``ic-whatif`` (both containers), ``ic-compare-a``,
+``ic-compare-b``, ``ic-compare-bots``, ``ic-compare-players``, ``ic-compare-games``,
+``ic-compare-run``, ``ic-compare-status``, ``ic-compare-table``, ``ic-compare-rules``,
+``ic-compare-chart``; ``ic-position-samples``, ``ic-position-policy``, ``ic-position-seed``,
+``ic-position-run``, ``ic-position-status``, ``ic-position-table``, ``ic-position-chart``.
+
+Every value is checked when *Run* is pressed (a browser can set any synced trait); a
+refused value shows a message and changes nothing. All texts come from the catalog.
+
+>>> w = RulesetComparison(games=4, players=3)
+>>> w.run()
+True
+>>> "ic-compare-table" in w.table._dom_classes and len(w.comparison.table) > 0
+True
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.messages import DEFAULT_LANGUAGE, t
+from ..explore.compare import PRESETS, Comparison, compare, preset_label
+from ..explore.position import POLICIES, what_if
+
+#: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
+COMPARE_BOTS = ("random", "greedy", "heuristic")
+GAMES_RANGE = (2, 5000)
+PLAYERS_RANGE = (2, 5)
+SAMPLES_RANGE = (1, 2000)
+SEED_RANGE = (0, 2**31 - 1)
+
+
+class WhatIfRefused(ValueError):
+    """A widget value that was refused; the text is translated, ready to show."""
+
+
+def _refuse(key: str, lang: str, **params: Any) -> WhatIfRefused:
+    return WhatIfRefused(t(f"explore.ui.refused.{key}", lang, **params))
+
+
+def _whole(value: Any, lo: int, hi: int, what: str, lang: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _refuse("number", lang, what=t(f"explore.ui.{what}", lang), low=lo, high=hi,
+                      value=html.escape(repr(value)[:40]))
+    return value
+
+
+def _choice(value: Any, allowed: tuple | list, what: str, lang: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise _refuse("choice", lang, what=t(f"explore.ui.{what}", lang),
+                      value=html.escape(repr(value)[:40]))
+    return value
+
+
+def _html(css: str, value: str = "") -> widgets.HTML:
+    w = widgets.HTML(value)
+    w.add_class(css)
+    return w
+
+
+def _table_html(frame) -> str:
+    return frame.to_html(index=False, escape=True, border=0, classes="ic-whatif-grid")
+
+
+class RulesetComparison(widgets.VBox):
+    """Compare two rulesets or variant settings by simulation (see the module docstring).
+
+    ``a`` and ``b`` are preset names; ``games``, ``players`` and ``bots`` the initial
+    choices. :meth:`run` does what the *Run* button does and returns True on success.
+    """
+
+    def __init__(self, a: str = "rulebook", b: str = "ijs", games: int = 200,
+                 players: int = 4, bots: str = "random", seed: int = 0,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__()
+        self.lang = lang
+        self.seed = _whole(seed, *SEED_RANGE, "seed", lang)
+        options = [(preset_label(name, lang), name) for name in PRESETS]
+        wide = widgets.Layout(width="460px")  # the preset labels are long
+        self.choice_a = widgets.Dropdown(options=options, value=_choice(
+            a, list(PRESETS), "setting_a", lang), description=t("explore.ui.setting_a", lang),
+            layout=wide)
+        self.choice_b = widgets.Dropdown(options=options, value=_choice(
+            b, list(PRESETS), "setting_b", lang), description=t("explore.ui.setting_b", lang),
+            layout=wide)
+        self.bots = widgets.Dropdown(options=list(COMPARE_BOTS),
+                                     value=_choice(bots, COMPARE_BOTS, "bots", lang),
+                                     description=t("explore.ui.bots", lang))
+        self.players = widgets.BoundedIntText(
+            value=_whole(players, *PLAYERS_RANGE, "players", lang), min=PLAYERS_RANGE[0],
+            max=PLAYERS_RANGE[1], description=t("explore.ui.players", lang))
+        self.games = widgets.BoundedIntText(
+            value=_whole(games, *GAMES_RANGE, "games", lang), min=GAMES_RANGE[0],
+            max=GAMES_RANGE[1], description=t("explore.ui.games", lang))
+        self.run_button = widgets.Button(description=t("explore.ui.run_compare", lang),
+                                         button_style="primary")
+        self.status = _html("ic-compare-status")
+        self.table = _html("ic-compare-table")
+        self.rules = _html("ic-compare-rules")
+        self.chart = widgets.Box()
+        for w, css in ((self.choice_a, "ic-compare-a"), (self.choice_b, "ic-compare-b"),
+                       (self.bots, "ic-compare-bots"), (self.players, "ic-compare-players"),
+                       (self.games, "ic-compare-games"), (self.run_button, "ic-compare-run"),
+                       (self.chart, "ic-compare-chart")):
+            w.add_class(css)
+        #: The last :class:`~icecream.explore.compare.Comparison` shown, if any.
+        self.comparison: Comparison | None = None
+        self.figure = None
+        self.run_button.on_click(lambda _button: self.run())
+        self.add_class("ic-whatif")
+        self.children = [
+            widgets.HBox([self.choice_a, self.choice_b]),
+            widgets.HBox([self.bots, self.players, self.games, self.run_button]),
+            self.status,
+            widgets.HBox([self.table, self.rules]),
+            self.chart,
+        ]
+
+    def run(self) -> bool:
+        """Check the choices, simulate both settings and show the results."""
+        lang = self.lang
+        try:
+            a = _choice(self.choice_a.value, list(PRESETS), "setting_a", lang)
+            b = _choice(self.choice_b.value, list(PRESETS), "setting_b", lang)
+            bots = _choice(self.bots.value, COMPARE_BOTS, "bots", lang)
+            players = _whole(self.players.value, *PLAYERS_RANGE, "players", lang)
+            games = _whole(self.games.value, *GAMES_RANGE, "games", lang)
+        except WhatIfRefused as e:
+            self.status.value = f"<b>{e}</b>"
+            return False
+        self.status.value = html.escape(t("explore.ui.running", lang))
+        start = time.perf_counter()
+        c = compare(PRESETS[a], PRESETS[b], games=games, players=players, bots=bots,
+                    seed=self.seed, label_a=preset_label(a, lang),
+                    label_b=preset_label(b, lang), lang=lang)
+        self.comparison = c
+        self.table.value = _table_html(c.display_table(lang))
+        self.rules.value = self._rules_html(c)
+        self.figure = c.figure(lang, widget=True)
+        self.figure.add_class("ic-compare-chart")
+        self.chart.children = [self.figure]
+        self.status.value = html.escape(t("explore.ui.done_compare", lang, games=games,
+                                          secs=f"{time.perf_counter() - start:.1f}"))
+        return True
+
+    def _rules_html(self, c: Comparison) -> str:
+        lang = self.lang
+        if c.rules.empty:
+            return f"<p>{html.escape(t('explore.ui.same_rules', lang))}</p>"
+        parts = [f"<h4>{html.escape(t('explore.ui.rules_differ', lang))}</h4>"]
+        for r in c.rules.itertuples():
+            parts.append(
+                f"<p><b>{html.escape(r.rule)} {html.escape(r.title)}</b><br>"
+                f"{html.escape(r.text)}<br>"
+                f"<i>{html.escape(c.label_a)}</i>: {html.escape(r.setting_a)}<br>"
+                f"<i>{html.escape(c.label_b)}</i>: {html.escape(r.setting_b)}</p>")
+        return "".join(parts)
+
+
+class PositionWhatIf(widgets.VBox):
+    """The options of the player to act in ``state``, compared by Monte Carlo.
+
+    Samples only what the player to act cannot see (their view), so the answer is the
+    one that player could work out. :meth:`set_state` shows another position;
+    :meth:`run` does what the *Run* button does and returns True on success.
+    """
+
+    def __init__(self, state: Any, samples: int = 200, policy: str = "random", seed: int = 0,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__()
+        self.lang = lang
+        self.state = state
+        self.samples = widgets.BoundedIntText(
+            value=_whole(samples, *SAMPLES_RANGE, "samples", lang), min=SAMPLES_RANGE[0],
+            max=SAMPLES_RANGE[1], description=t("explore.ui.samples", lang))
+        self.policy = widgets.Dropdown(options=list(POLICIES),
+                                       value=_choice(policy, POLICIES, "policy", lang),
+                                       description=t("explore.ui.policy", lang))
+        self.seed = widgets.BoundedIntText(value=_whole(seed, *SEED_RANGE, "seed", lang),
+                                           min=SEED_RANGE[0], max=SEED_RANGE[1],
+                                           description=t("explore.ui.seed", lang))
+        self.run_button = widgets.Button(description=t("explore.ui.run_position", lang),
+                                         button_style="primary")
+        self.status = _html("ic-position-status")
+        self.table = _html("ic-position-table")
+        self.chart = widgets.Box()
+        for w, css in ((self.samples, "ic-position-samples"), (self.policy, "ic-position-policy"),
+                       (self.seed, "ic-position-seed"), (self.run_button, "ic-position-run"),
+                       (self.chart, "ic-position-chart")):
+            w.add_class(css)
+        #: The last table of options (a DataFrame from :func:`~icecream.explore.what_if`).
+        self.result = None
+        self.figure = None
+        self.run_button.on_click(lambda _button: self.run())
+        self.add_class("ic-whatif")
+        self.children = [
+            widgets.HBox([self.samples, self.policy, self.seed, self.run_button]),
+            self.status, self.table, self.chart,
+        ]
+        self.set_state(state)
+
+    def set_state(self, state: Any) -> None:
+        """Show ``state`` (clears the previous results)."""
+        self.state = state
+        self.result = None
+        self.table.value = ""
+        self.chart.children = []
+        if getattr(state, "current_player", None) is None:
+            self.status.value = html.escape(t("explore.ui.no_decision", self.lang))
+        else:
+            p = state.current_player
+            self.status.value = html.escape(t("explore.ui.position_ready", self.lang,
+                                              player=state.names[p],
+                                              count=len(state.legal_actions())))
+
+    def run(self) -> bool:
+        """Check the choices, compare the options and show them."""
+        lang = self.lang
+        state = self.state
+        try:
+            if getattr(state, "current_player", None) is None:
+                raise _refuse("no_decision", lang)
+            n = _whole(self.samples.value, *SAMPLES_RANGE, "samples", lang)
+            policy = _choice(self.policy.value, POLICIES, "policy", lang)
+            seed = _whole(self.seed.value, *SEED_RANGE, "seed", lang)
+        except WhatIfRefused as e:
+            self.status.value = f"<b>{e}</b>"
+            return False
+        start = time.perf_counter()
+        result = what_if(state, n=n, policy=policy, seed=seed, lang=lang)
+        self.result = result
+        self.table.value = _table_html(self._display(result))
+        self.figure = self._figure(result)
+        self.figure.add_class("ic-position-chart")
+        self.chart.children = [self.figure]
+        self.status.value = html.escape(t(
+            "explore.ui.done_position", lang, player=state.names[state.current_player],
+            samples=n, secs=f"{time.perf_counter() - start:.1f}"))
+        return True
+
+    def _display(self, result):
+        import pandas as pd
+
+        lang = self.lang
+        return pd.DataFrame({
+            t("explore.col.option", lang): result["label"],
+            t("explore.col.rule", lang): result["rule"],
+            t("explore.col.mean_score", lang): [
+                f"{v:.2f} [{lo:.2f}, {hi:.2f}]" for v, lo, hi in
+                zip(result["mean_score"], result["score_low"], result["score_high"],
+                    strict=True)],
+            t("explore.col.vs_best", lang): [
+                f"{v:+.2f} [{lo:+.2f}, {hi:+.2f}]" for v, lo, hi in
+                zip(result["vs_best"], result["vs_best_low"], result["vs_best_high"],
+                    strict=True)],
+            t("explore.col.win_rate", lang): [
+                f"{v:.1%} [{lo:.1%}, {hi:.1%}]" for v, lo, hi in
+                zip(result["win_rate"], result["win_low"], result["win_high"], strict=True)],
+        })
+
+    def _figure(self, result):
+        import plotly.graph_objects as go
+        from plotly.subplots import make_subplots
+
+        lang = self.lang
+        names = [_short_action(a, lang) for a in result["action"]]
+        fig = make_subplots(rows=1, cols=2, subplot_titles=(
+            t("explore.col.mean_score", lang), t("explore.col.win_rate", lang)))
+        for col, (value, low, high, colour) in enumerate((
+                ("mean_score", "score_low", "score_high", "#4c78a8"),
+                ("win_rate", "win_low", "win_high", "#54a24b")), start=1):
+            fig.add_trace(go.Bar(
+                x=names, y=result[value], marker_color=colour, showlegend=False,
+                hovertext=list(result["label"]),
+                error_y={"type": "data", "symmetric": False,
+                         "array": result[high] - result[value],
+                         "arrayminus": result[value] - result[low]}), row=1, col=col)
+        fig.update_layout(height=380, margin={"t": 50, "b": 40},
+                          title=t("explore.chart.position_title", lang,
+                                  player=self.state.names[int(result["seat"].iloc[0])]))
+        return go.FigureWidget(fig)
+
+
+def _short_action(action: dict, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``{"type": "serve", "cone": 2}`` -> ``"serve cone 2"`` (chart axis labels)."""
+    cone = action.get("cone")
+    if action["type"] == "place" and cone is None:
+        return t("explore.action.place_new", lang)
+    if cone is None:
+        return t(f"explore.action.{action['type']}", lang)
+    return t(f"explore.action.{action['type']}", lang, cone=cone)
+
+
+__all__ = ["PositionWhatIf", "RulesetComparison", "WhatIfRefused"]

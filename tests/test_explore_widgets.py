@@ -1,0 +1,60 @@
+"""The what-if widgets: they run, show results, and refuse bad values."""
+
+from __future__ import annotations
+
+import icecream
+from icecream.games.ice_cream import load_scenario
+from icecream.widgets.whatif import PositionWhatIf, RulesetComparison
+
+
+def _classes(w):
+    return set(w._dom_classes)
+
+
+def test_ruleset_comparison_runs_and_shows_table_chart_and_rules():
+    w = RulesetComparison(games=4, players=3)
+    assert "ic-whatif" in _classes(w)
+    assert "ic-compare-run" in _classes(w.run_button)
+    w.run_button.click()
+    assert w.comparison is not None
+    assert "<table" in w.table.value and "ic-compare-table" in _classes(w.table)
+    assert "IC-10" in w.rules.value
+    assert w.chart.children and "ic-compare-chart" in _classes(w.chart.children[0])
+    assert len(w.figure.data) == 6      # three panels, two settings each
+
+
+def test_ruleset_comparison_refuses_bad_values():
+    w = RulesetComparison(games=4, players=3)
+    w.bots.options = ["random", "oracle"]  # as if a browser forced a value in
+    w.bots.value = "oracle"
+    assert w.run() is False
+    assert "not one of the choices" in w.status.value
+    assert w.comparison is None
+
+
+def test_position_what_if_shows_options_with_error_bars():
+    s = load_scenario({
+        "players": ["Ann", "Bob", "Cy"], "phase": "serving", "day": 4, "scores": [10, 12, 12],
+        "hands": [{"face_up": ["strawberry"]}, {"face_up": ["strawberry", "pistachio"]},
+                  {"face_up": ["vanilla"]}],
+        "cones": [["strawberry", "strawberry", "strawberry", "pistachio"]],
+        "ice_cream_deck": ["vanilla", "chocolate"]})
+    w = PositionWhatIf(s, samples=10)
+    assert "Ann to act" in w.status.value
+    assert w.run() is True
+    assert list(w.result["type"]) == ["serve", "draw"]
+    assert "<table" in w.table.value
+    bars = w.figure.data
+    assert len(bars) == 2 and bars[0].error_y.array is not None
+    assert list(bars[0].x) == ["serve cone 1", "draw"]
+    assert "ic-position-chart" in _classes(w.chart.children[0])
+
+
+def test_position_what_if_refuses_a_finished_game_and_bad_samples():
+    over = load_scenario({"players": 3, "phase": "over", "day": 4})
+    w = PositionWhatIf(over)
+    assert w.run() is False and "game is over" in w.status.value
+    w.set_state(icecream.new_game("ice-cream", players=3, seed=1))
+    w.samples.max = 10**7
+    w.samples.value = 10**6
+    assert w.run() is False and "from 1 to 2000" in w.status.value
