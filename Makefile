@@ -63,10 +63,13 @@ test: venv chromium
 lint: venv
 	$(BIN)/ruff check icecream tests
 
-# Run from the repo root so Voila picks up ./voila.json.
+# Run from the repo root so Voila picks up ./voila.json (sources stripped, no tracebacks,
+# idle kernels culled, a cell timeout). port_retries=0: fail if PORT is taken rather than
+# serve on another port than the one printed. Stop with Ctrl-C.
 dashboard: venv
-	@echo "Serving dashboards at http://127.0.0.1:$(PORT)/"
-	$(BIN)/voila dashboards/ --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
+	@echo "Serving dashboards at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/voila dashboards/ --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
+	  --Voila.port_retries=0
 
 bench: venv
 	$(BIN)/python -m icecream bench --game ice-cream --players 4 --games 3000

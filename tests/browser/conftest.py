@@ -1,0 +1,127 @@
+"""Fixtures for the real-browser tests: one Voila server and one Chromium per session.
+
+Every test in this folder is marked ``browser`` (except those of a module that sets
+``NEEDS_BROWSER = False``). When Debian's ``/usr/bin/chromium`` (or the playwright package)
+is missing, they are skipped with a reason saying how to install it; ``make test``
+installs chromium when it runs as root.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from voila_harness import (
+    PageWatch,
+    VoilaServer,
+    chromium_missing_reason,
+    close_page,
+    launch_chromium,
+    new_context,
+    open_dashboard,
+    python_errors,
+)
+
+HERE = Path(__file__).parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Registered in pyproject.toml too; registering here keeps the folder self-contained.
+    config.addinivalue_line(
+        "markers", "browser: drives a real Chromium through Playwright")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = chromium_missing_reason()
+    for item in items:
+        module = getattr(item, "module", None)
+        if Path(str(item.fspath)).parent != HERE or not getattr(module, "NEEDS_BROWSER", True):
+            continue
+        item.add_marker(pytest.mark.browser)
+        if reason:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """ONE ``voila dashboards/`` for the whole session, from the repo root (so it reads
+    ``voila.json``), on 127.0.0.1 and a free port."""
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    server = VoilaServer(log_path=log, env={"ICECREAM_QUICK": "1"})
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright's sync API."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = launch_chromium(pw)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def watch() -> PageWatch:
+    return PageWatch()
+
+
+@pytest.fixture
+def context(browser: Any, watch: PageWatch, voila_server: VoilaServer) -> Iterator[Any]:
+    """A fresh browser context (its own cookies) that aborts requests not to 127.0.0.1.
+    Its pages left open at the end are closed and their kernels shut down."""
+    ctx = new_context(browser, watch)
+    try:
+        yield ctx
+    finally:
+        for page in ctx.pages:
+            close_page(page, voila_server)
+        ctx.close()
+
+
+@pytest.fixture
+def open_page(context: Any, voila_server: VoilaServer,
+              watch: PageWatch) -> Callable[[str], Any]:
+    """``open_page("play")`` opens a dashboard and waits for its main widget."""
+
+    def _open(name: str) -> Any:
+        return open_dashboard(context, voila_server, name, watch)
+
+    return _open
+
+
+def assert_clean(page: Any, watch: PageWatch) -> None:
+    """No JS error, no console error and no Python error output in ``page``."""
+    problems = watch.problems() + python_errors(page)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def check(watch: PageWatch) -> Callable[[Any], None]:
+    """``check(page)`` asserts the page shows no error of any kind."""
+    return lambda page: assert_clean(page, watch)
+
+
+_REPORT: list[str] = []
+
+
+@pytest.fixture
+def report() -> Callable[[str], None]:
+    """``report(line)`` adds a line to the browser tests' summary at the end of the run."""
+    return _REPORT.append
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _REPORT:
+        terminalreporter.section("browser tests: figures")
+        for line in _REPORT:
+            terminalreporter.write_line(line)

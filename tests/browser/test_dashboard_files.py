@@ -1,0 +1,86 @@
+"""The dashboards and the served configuration as files (no browser needed).
+
+* every dashboard is a thin notebook committed without outputs, whose texts are catalog
+  keys that exist;
+* ``dashboards.json`` holds only keys the dashboards use;
+* every option in ``voila.json`` is a real configurable of the installed Voila stack (a
+  misspelt option is silently ignored by traitlets), with the safety settings on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import nbformat
+import pytest
+from voila_harness import MAIN_WIDGET, ROOT
+
+from icecream.core.messages import catalog
+
+#: These tests read files only: they run without Chromium.
+NEEDS_BROWSER = False
+
+DASHBOARDS = sorted((ROOT / "dashboards").glob("*.ipynb"))
+_KEY = re.compile(r"""\bt\(\s*f?["']([a-z0-9_.{}]+)["']""")
+
+
+def test_every_dashboard_is_tested() -> None:
+    assert sorted(p.stem for p in DASHBOARDS) == sorted(MAIN_WIDGET)
+
+
+@pytest.mark.parametrize("path", DASHBOARDS, ids=lambda p: p.stem)
+def test_dashboard_is_thin_and_has_no_outputs(path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert 1 <= len(code) <= 2, "a dashboard imports, builds a widget and displays it"
+    for cell in code:
+        assert cell.outputs == [] and cell.execution_count is None, "commit without outputs"
+        assert len(cell.source.splitlines()) <= 45, "keep the logic in icecream/, not here"
+    assert "from icecream.widgets" in code[0].source
+
+
+@pytest.mark.parametrize("path", DASHBOARDS, ids=lambda p: p.stem)
+def test_dashboard_texts_are_catalog_keys(path) -> None:
+    source = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells
+                       if c.cell_type == "code")
+    keys = _KEY.findall(source)
+    assert keys, "a dashboard's words come from the catalog"
+    known = catalog("en")
+    for key in keys:
+        if "{" in key:  # an f-string key: its prefix must exist
+            assert any(k.startswith(key.split("{")[0]) for k in known), key
+        else:
+            assert key in known, key
+
+
+def test_dashboards_catalog_has_only_used_keys() -> None:
+    keys = json.loads((ROOT / "icecream/i18n/en/dashboards.json").read_text("utf-8"))
+    assert all(k.startswith("dashboard.") for k in keys)
+    used = "\n".join(p.read_text("utf-8") for p in DASHBOARDS)
+    unused = [k for k in keys if k not in used]
+    assert not unused, f"keys no dashboard uses: {unused}"
+
+
+def test_voila_json_options_exist_and_are_safe() -> None:
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from voila.app import Voila
+    from voila.configuration import VoilaConfiguration
+    from voila.execute import VoilaExecutor
+
+    classes = {"Voila": Voila, "VoilaConfiguration": VoilaConfiguration,
+               "VoilaExecutor": VoilaExecutor, "MappingKernelManager": MappingKernelManager}
+    config = json.loads((ROOT / "voila.json").read_text("utf-8"))
+    for section, options in config.items():
+        assert section in classes, f"unknown section {section}"
+        traits = classes[section].class_traits(config=True)
+        for name in options:
+            assert name in traits, f"{section}.{name} is not an option of the installed voila"
+    conf = config["VoilaConfiguration"]
+    assert conf["strip_sources"] is True and conf["show_tracebacks"] is False
+    assert conf["template"] == "lab"
+    assert config["VoilaExecutor"]["timeout"] > 0
+    assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
+    assert config["MappingKernelManager"]["cull_interval"] > 0
