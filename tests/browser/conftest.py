@@ -17,8 +17,8 @@ from voila_harness import (
     PageWatch,
     VoilaServer,
     chromium_missing_reason,
+    chromium_session,
     close_page,
-    launch_chromium,
     new_context,
     open_dashboard,
     python_errors,
@@ -60,14 +60,8 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright's sync API."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = launch_chromium(pw)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium_session() as b:
+        yield b
 
 
 @pytest.fixture

@@ -194,10 +194,7 @@ class IceCreamState(State):
             i += 1
             if cone is None:
                 continue
-            row = table.get(cone)
-            if row is None:
-                row = table[cone] = _cone_row(cone, table is _FLAVOUR_TABLE)
-            kind = row[mask]
+            kind = (table.get(cone) or _row(table, cone))[mask]
             if kind == 0:
                 exact.append(SERVE[i])
             elif kind == 1:
@@ -211,21 +208,9 @@ class IceCreamState(State):
     def _classify(self, seat: int) -> tuple[list[int], list[int]]:
         """Indexes of the cones ``seat`` can serve exactly (IC-9) and close (IC-10)."""
         held = self.held_mask(seat)
-        table = _FLAVOUR_TABLE if self.settings.close == "flavour" else _SCOOP_TABLE
-        exact: list[int] = []
-        close: list[int] = []
-        for i, cone in enumerate(self.cones):
-            if cone is None:
-                continue
-            row = table.get(cone)
-            if row is None:
-                row = table[cone] = _cone_row(cone, table is _FLAVOUR_TABLE)
-            kind = row[held]
-            if kind == 0:
-                exact.append(i)
-            elif kind == 1:
-                close.append(i)
-        return exact, close
+        table = _TABLES[self.settings.close]
+        kinds = [(i, _row(table, c)[held]) for i, c in enumerate(self.cones) if c is not None]
+        return [i for i, k in kinds if k == 0], [i for i, k in kinds if k == 1]
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | Mapping[str, Any]) -> IceCreamState:
@@ -713,6 +698,14 @@ def _cone_row(cone: tuple[int, ...], by_flavour: bool) -> tuple[int, ...]:
         else:
             row.append(2)
     return tuple(row)
+
+
+def _row(table: dict[tuple[int, ...], tuple[int, ...]], cone: tuple[int, ...]) -> tuple[int, ...]:
+    """The table row of ``cone`` (built on first use)."""
+    row = table.get(cone)
+    if row is None:
+        row = table[cone] = _cone_row(cone, table is _FLAVOUR_TABLE)
+    return row
 
 
 def _event(key: str, params: dict, rule: str | None, visible_to: int | None = None) -> Event:
