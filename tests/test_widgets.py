@@ -230,6 +230,21 @@ def test_fork_keeps_both_lines(game):
     assert not game.switch_branch(7) and not game.switch_branch("0")
 
 
+def test_a_move_at_a_past_step_keeps_the_later_steps_as_a_branch(game):
+    game.finish_phase()
+    n = len(game.history)
+    old_line = game.history
+    game.jump(2)
+    assert game.click(game.state.legal_actions()[0].to_dict())
+    assert len(game.session.branches) == 2 and game.history is not old_line
+    assert len(old_line) == n                          # nothing was dropped
+    assert game.history.cursor == 3 and len(game.history) == 3
+    assert "the earlier line is kept" in unescape(game.message_line.value)
+    assert game.branch.value == 1
+    game.step()                                        # at the newest step: no new branch
+    assert len(game.session.branches) == 2
+
+
 def test_new_game_with_settings_and_refusals(game):
     assert game.new_game(players=["Dee", "Eve"], seed=9, ruleset="ijs", days=1)
     s = game.state

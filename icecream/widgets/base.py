@@ -98,7 +98,12 @@ class ExplorerBase(widgets.VBox):
             self._say(str(e), error=True)
             self.refresh()
             return False
-        if note is not None:
+        forked = getattr(self.session, "forked_at", None)
+        if forked is not None:  # a move at a past step started a new branch
+            self.session.forked_at = None
+            self._say(t("widgets.msg.forked", self.lang, branch=len(self.session.branches),
+                        step=forked))
+        elif note is not None:
             self._say(note())
         elif say_events:
             events = " ".join(self.state.event_texts(self.session.perspective, self.lang))

@@ -39,7 +39,10 @@ class Session:
     """A history, a player kind per seat (``"human"`` or a bot name) and a perspective.
 
     ``perspective`` is a seat, or ``None`` for the teacher, who sees every hidden card.
-    ``branches`` keeps every line of play made by :meth:`fork`; ``history`` is the one shown.
+    ``branches`` keeps every line of play made by :meth:`fork`, or by playing while looking
+    at a past step (the later steps are never dropped: play goes on in a new branch, and
+    ``forked_at`` says from which step until a view has reported it); ``history`` is the
+    one shown.
     """
 
     def __init__(self, history: History, bots: Sequence[str] | Mapping[int, str] | None = None,
@@ -48,6 +51,7 @@ class Session:
         self.lang = lang
         self.history = history
         self.branches: list[History] = [history]
+        self.forked_at: int | None = None
         self.bot_seed = bot_seed
         n = history.state.num_players
         self.perspective = validate.seat_or_teacher(perspective, n, lang)
@@ -170,15 +174,25 @@ class Session:
         return steps
 
     def play(self, action: Any) -> None:
-        """Apply ``action`` for whoever is to act (no perspective check); the engine decides."""
+        """Apply ``action`` for whoever is to act (no perspective check); the engine decides.
+
+        At a past step the later steps are kept: the move starts a new branch.
+        """
+        history = self.history
+        if history.cursor < len(history):
+            history = history.fork()
         try:
-            self.history.play(action)
+            history.play(action)
         except IllegalAction as e:
             reason = e.reason.text(self.lang, self.names, self.state.game.flavour_codes) \
                 if e.reason is not None else t("widgets.msg.not_allowed", self.lang)
             raise refuse("refused", self.lang, reason=reason) from None
         except ActionFormatError:
             raise refuse("bad_action", self.lang) from None
+        if history is not self.history:
+            self.branches.append(history)
+            self.history = history
+            self.forked_at = history.cursor - 1
 
     # -- travelling in time --------------------------------------------------------------
     def undo(self) -> None:
