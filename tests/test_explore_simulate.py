@@ -147,3 +147,27 @@ def test_players_given_by_name():
 def test_progress_bar_runs(capsys):
     simulate(players=3, games=2, progress=True)
     assert "game" in capsys.readouterr().err
+
+
+def test_serve_counts_match_the_events_of_a_replay():
+    """serves_exact/serves_close agree with an independent replay through apply(), close
+    serves that score nothing (IC-10) included."""
+    frame = simulate(players=3, bots="random", games=12, seed=5)
+    nothing = 0
+    for index, game in frame.groupby("game"):
+        gseed = int(game["seed"].iloc[0])
+        s = icecream.new_game("ice-cream", players=3, seed=gseed, first_dealer=index % 3)
+        bots = [make_bot("random", seed=bot_seed(gseed, p)) for p in range(3)]
+        exact = [0] * 3
+        close = [0] * 3
+        while not s.is_over:
+            p = s.current_player
+            s = s.apply(bots[p].choose(s.view(p)))
+            key = s.events[0].key
+            exact[p] += key == "event.serve"
+            close[p] += key in ("event.serve_close", "event.serve_close_nothing")
+            nothing += key == "event.serve_close_nothing"
+        game = game.sort_values("seat")
+        assert list(game["serves_exact"]) == exact
+        assert list(game["serves_close"]) == close
+    assert nothing > 0          # the case was exercised

@@ -13,10 +13,10 @@ True
 ['greedy', 'heuristic', 'ismcts', 'random']
 """
 
-from .base import BOTS, Bot, RandomBot, bot_names, make_bot, register_bot
+from .base import BOTS, Bot, RandomBot, bot_names, decide, make_bot, register_bot
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "bot_names",
-           "make_bot", "register_bot"]
+           "decide", "make_bot", "register_bot"]

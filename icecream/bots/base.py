@@ -46,6 +46,20 @@ class RandomBot(Bot):
         return legal[int(self.rng.random() * len(legal))]
 
 
+def decide(bot: Bot, state: Any, seat: int) -> Any:
+    """``bot``'s choice for ``seat`` in ``state`` (a playout's own state).
+
+    A random bot picks straight from ``state.legal_actions()``: the same list, in the same
+    order, as its view's, with the same draw of its generator, so the same decision as
+    :meth:`RandomBot.choose` without building the view. Every other bot decides from its
+    seat's view only.
+    """
+    if type(bot) is RandomBot:
+        legal = state.legal_actions()
+        return legal[int(bot.rng.random() * len(legal))]
+    return bot.choose(state.view(seat))
+
+
 BOTS: dict[str, Callable[..., Bot]] = {}
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..bots import RandomBot, make_bot
+from ..bots import decide, make_bot
 from ..core.messages import DEFAULT_LANGUAGE
 from .metrics import bootstrap, wilson
 from .simulate import SimulationError, bot_seed, game_seed
@@ -40,12 +40,7 @@ def play_out(state: Any, bots: list) -> Any:
     step = state.apply_in_place
     while not state.is_over:
         p = state.current_player
-        bot = bots[p]
-        if type(bot) is RandomBot:
-            legal = state.legal_actions()
-            step(legal[int(bot.rng.random() * len(legal))])
-        else:
-            step(bot.choose(state.view(p)))
+        step(decide(bots[p], state, p))
     return state
 
 

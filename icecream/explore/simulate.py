@@ -24,7 +24,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..bots import RandomBot, make_bot
+from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError
 from ..core.protocol import get_game
 
@@ -133,14 +133,8 @@ def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
     step = s.apply_in_place
     while not s.is_over:
         p = s.current_player
-        bot = bots[p]
-        if type(bot) is RandomBot:
-            legal = s.legal_actions()
-            action = legal[int(bot.rng.random() * len(legal))]
-            kind = action.type
-        else:
-            action = bot.choose(s.view(p))
-            kind = action["type"]
+        action = decide(bots[p], s, p)
+        kind = action["type"] if isinstance(action, dict) else action.type
         step(action)
         turns[p] += 1
         if kind == "draw":
@@ -148,7 +142,7 @@ def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
         elif kind == "swap":
             swaps[p] += 1
         elif kind == "serve":
-            if s.events[0].key == "event.serve_close":
+            if s.events[0].key.startswith("event.serve_close"):  # with or without a score
                 close[p] += 1
             else:
                 exact[p] += 1
