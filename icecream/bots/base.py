@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.errors import SettingsError
@@ -30,6 +30,14 @@ class Bot(ABC):
     def choose(self, view: Any) -> dict[str, Any]:
         """The action to play, in plain form, chosen from ``view.legal_actions``."""
 
+    @staticmethod
+    def legal_actions(view: Any) -> Sequence[dict[str, Any]]:
+        """``view.legal_actions``; ``ValueError`` when the seat has no decision to make."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the view has no legal action: it is not this seat's turn")
+        return legal
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
@@ -40,9 +48,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, view: Any) -> dict[str, Any]:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal_actions(view)
         return legal[int(self.rng.random() * len(legal))]
 
 

@@ -25,9 +25,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, view: Any) -> dict[str, Any]:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal_actions(view)
         held = held_mask(view, view.seat, with_face_down=False)
         best: list[dict[str, Any]] = []
         top = -1

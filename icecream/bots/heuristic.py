@@ -36,9 +36,7 @@ class HeuristicBot(Bot):
         self.close_min = close_min
 
     def choose(self, view: Any) -> dict[str, Any]:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal_actions(view)
         if len(legal) == 1:
             return legal[0]
         if view.phase == "deliveries":

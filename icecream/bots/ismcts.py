@@ -78,9 +78,7 @@ class IsmctsBot(Bot):
     def choose(self, view: Any) -> dict[str, Any]:
         from ..games.ice_cream.determinize import Determinizer
 
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal_actions(view)
         if len(legal) == 1:
             self.last_playouts = 0
             return legal[0]

@@ -96,8 +96,8 @@ class History:
     # -- moving ------------------------------------------------------------------------
     def play(self, action: Action | Mapping[str, Any]) -> History:
         """Apply ``action`` at the cursor. Raises :class:`IllegalAction`, changing nothing."""
-        new = self.state.apply(action)
         act = self.state.game.parse_action(action)
+        new = self.state.apply(act)
         del self._states[self._cursor + 1:]
         del self._actions[self._cursor:]
         self._states.append(new)

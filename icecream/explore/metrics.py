@@ -149,7 +149,22 @@ def _fair_share(frame: pd.DataFrame) -> float:
     return 1.0 / int(frame["seat"].nunique())
 
 
-class SeatWinRate(Metric):
+class _WinShare(Metric):
+    """Share of the rows :meth:`rows` picks that won, with a Wilson interval; a fair
+    game gives 1 in (number of players)."""
+
+    @abstractmethod
+    def rows(self, frame: pd.DataFrame) -> pd.DataFrame: ...
+
+    def reference(self, frame: pd.DataFrame) -> float:
+        return _fair_share(frame)
+
+    def compute(self, frame: pd.DataFrame) -> Estimate:
+        rows = self.rows(frame)
+        return wilson(float(rows["winner"].sum()), len(rows))
+
+
+class SeatWinRate(_WinShare):
     """Share of games won by one seat (shared wins count for each winner)."""
 
     key = "seat_win_rate"
@@ -158,28 +173,20 @@ class SeatWinRate(Metric):
         self.seat = self.arg = seat
         self.params = {"seat": seat + 1}
 
-    def reference(self, frame: pd.DataFrame) -> float:
-        return _fair_share(frame)
-
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        rows = frame[frame["seat"] == self.seat]
-        return wilson(float(rows["winner"].sum()), len(rows))
+    def rows(self, frame: pd.DataFrame) -> pd.DataFrame:
+        return frame[frame["seat"] == self.seat]
 
 
-class FirstDealerWinRate(Metric):
+class FirstDealerWinRate(_WinShare):
     """Share of games won by the first dealer: the first-player advantage (IC-4)."""
 
     key = "first_dealer_win_rate"
 
-    def reference(self, frame: pd.DataFrame) -> float:
-        return _fair_share(frame)
-
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        rows = frame[frame["deal_order"] == 0]
-        return wilson(float(rows["winner"].sum()), len(rows))
+    def rows(self, frame: pd.DataFrame) -> pd.DataFrame:
+        return frame[frame["deal_order"] == 0]
 
 
-class BotWinRate(Metric):
+class BotWinRate(_WinShare):
     """Share of seats played by a bot that won (seats are counted, not games)."""
 
     key = "bot_win_rate"
@@ -188,12 +195,8 @@ class BotWinRate(Metric):
         self.bot = self.arg = bot
         self.params = {"bot": bot}
 
-    def reference(self, frame: pd.DataFrame) -> float:
-        return _fair_share(frame)
-
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        rows = frame[frame["bot"] == self.bot]
-        return wilson(float(rows["winner"].sum()), len(rows))
+    def rows(self, frame: pd.DataFrame) -> pd.DataFrame:
+        return frame[frame["bot"] == self.bot]
 
 
 class Balance(Metric):

@@ -98,7 +98,7 @@ class ExplorerBase(widgets.VBox):
             self._say(str(e), error=True)
             self.refresh()
             return False
-        forked = getattr(self.session, "forked_at", None)
+        forked = self.session.forked_at
         if forked is not None:  # a move at a past step started a new branch
             self.session.forked_at = None
             self._say(t("widgets.msg.forked", self.lang, branch=len(self.session.branches),

@@ -31,11 +31,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.errors import ActionFormatError, IllegalAction
+from ...core.errors import ActionFormatError, IllegalAction, SettingsError
 from ...core.messages import Message
 from ...core.protocol import Action, Event, Option, State
 from .actions import DRAW, KEEP, NEW_CONE, PLACE, SERVE, SWAP, Draw, Keep, Place, Serve, Swap
-from .components import FLAVOURS, NUM_FLAVOURS
+from .components import COPIES, FLAVOURS, NUM_FLAVOURS, full_deck
 from .settings import Settings
 
 DELIVERIES, CONES, SERVING, OVER = range(4)
@@ -182,10 +182,7 @@ class IceCreamState(State):
 
     def _serving_legal(self) -> tuple[Action, ...]:
         """IC-9: the exact cones if any; else the close cones (IC-10) and drawing."""
-        held = self._held
-        if held is None:
-            held = self._held = tuple(_mask(c) for c in self.cards)
-        mask = held[self.to_act]
+        mask = self.held_mask(self.to_act)
         table = _TABLES[self.settings.close]
         exact: list[Action] = []
         close: list[Action] = []
@@ -673,8 +670,6 @@ class IceCreamState(State):
                 sc[f] += self.served[p][f]
                 if self.served[p][f]:
                     assert f in self.cards[p], "scoops served on a card the player lacks (IC-11)"
-        from .components import COPIES
-
         assert ic == [COPIES] * NUM_FLAVOURS, f"Ice Cream cards not conserved (IC-16): {ic}"
         assert sc == [COPIES] * NUM_FLAVOURS, f"Scoop cards not conserved (IC-16): {sc}"
         assert len(self.removed) == self.settings.removed_scoops, "removed scoops (IC-3)"
@@ -730,13 +725,9 @@ def _nums(nums: list[int]) -> str:
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
               **variant: Any) -> IceCreamState:
     """A new game: IC-3 removes scoops, IC-4 deals one face-up card each, then day 1 begins."""
-    from ...core.errors import SettingsError
-
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
     settings = Settings.make(players, ruleset=ruleset, **variant)
-    from .components import full_deck
-
     n = settings.players
     deck = list(_shuffled(seed, 0, _SETUP_DECK, full_deck()))
     scoops = _shuffled(seed, 0, _SETUP_SCOOPS, full_deck())
