@@ -259,8 +259,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     s.cones = tuple(cones)
     s.last_actor = -1 if last_actor is None else last_actor
     s.results = tuple(res)
-    s._legal = None
-    s._held = None
+    s._fresh_caches()
     ev: list = [("event.scenario", {}, None)]
     if phase == -1:
         s._start_day(ev)

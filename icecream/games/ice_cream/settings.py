@@ -67,7 +67,27 @@ class Settings:
     @classmethod
     def make(cls, players: int | Sequence[str] = 4, ruleset: str | None = None,
              **variant: Any) -> Settings:
-        """Check and build settings; :class:`SettingsError` names the bad value."""
+        """Check and build settings; :class:`SettingsError` names the bad value.
+
+        Settings already made are reused (playouts and sweeps make thousands of games
+        with the same settings); the key keeps each value's type, so ``days=True`` is
+        still refused after ``days=1`` was accepted.
+        """
+        try:
+            key = (_typed(players), ruleset, tuple(sorted(
+                (name, _typed(v)) for name, v in variant.items())))
+            made = _MADE.get(key)
+        except TypeError:  # an unhashable value: check it the long way
+            key = made = None
+        if made is None:
+            made = cls._make(players, ruleset, **variant)
+            if key is not None and len(_MADE) < 1024:
+                _MADE[key] = made
+        return made
+
+    @classmethod
+    def _make(cls, players: int | Sequence[str], ruleset: str | None,
+              **variant: Any) -> Settings:
         known = {f.name for f in fields(cls)} - {"names", "ruleset"}
         unknown = set(variant) - known
         if unknown:
@@ -107,6 +127,16 @@ class Settings:
                 f"{self.cones * self.scoops_per_cone}, fewer than the {self.scoops_in_play} "
                 "scoops in play: raise cones or scoops_per_cone, or remove more scoops (ICN-5)"
             )
+
+
+_MADE: dict[tuple, Settings] = {}
+
+
+def _typed(value: Any) -> tuple:
+    """``value`` with its type, as a cache key (``1`` and ``True`` must not meet)."""
+    if isinstance(value, (list, tuple)):
+        return (type(value), tuple(_typed(v) for v in value))
+    return (type(value), value)
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:

@@ -1,0 +1,79 @@
+"""The engine's fast paths against the rules written out plainly.
+
+The engine classifies cones with per-flavour bit sets, packs served counts into one int a
+seat and shuffles with hashed keys (all for speed, see ``state.py``); these tests check each
+against a direct reading of the rule it stands for.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import icecream
+from icecream.games.ice_cream.components import NUM_FLAVOURS
+from icecream.games.ice_cream.state import _ConeSets, _shuffled, _split
+
+FLAVOUR = st.integers(min_value=0, max_value=NUM_FLAVOURS - 1)
+CONE = st.lists(FLAVOUR, min_size=1, max_size=4).map(tuple)
+CONES = st.lists(st.one_of(st.none(), CONE), min_size=0, max_size=12).map(tuple)
+HELD = st.integers(min_value=0, max_value=(1 << NUM_FLAVOURS) - 1)
+
+
+def plain_kind(cone: tuple[int, ...], held: int, by_flavour: bool) -> str:
+    """IC-9 / IC-10 read literally: which scoops miss the player's cards."""
+    miss = [f for f in cone if not held >> f & 1]
+    if not miss:
+        return "exact"
+    if len(miss) == 1 or (by_flavour and len(set(miss)) == 1):
+        return "close"
+    return "neither"
+
+
+@given(CONES, HELD, st.booleans())
+def test_ic9_ic10_cone_sets_match_the_plain_rule(cones, held, by_flavour):
+    exact, close = _ConeSets(cones, by_flavour).classify(held)
+    for i, cone in enumerate(cones):
+        got = "exact" if exact >> i & 1 else "close" if close >> i & 1 else "neither"
+        want = "neither" if cone is None else plain_kind(cone, held, by_flavour)
+        assert got == want, (cone, bin(held), by_flavour)
+    assert exact >> len(cones) == 0 and close >> len(cones) == 0
+
+
+@given(CONE, HELD)
+def test_ic10_ic11_split_of_a_served_cone(cone, held):
+    on_cards, back, gained = _split(cone, held)
+    assert sorted(on_cards + back) == sorted(cone)
+    assert all(held >> f & 1 for f in on_cards) and not any(held >> f & 1 for f in back)
+    counts = Counter(on_cards)
+    assert gained == sum(k << 5 * f for f, k in counts.items())
+
+
+@given(st.lists(FLAVOUR, max_size=30).map(tuple), st.integers(0, 2**40), st.integers(0, 60),
+       st.integers(0, 4))
+def test_seeded_shuffle_is_a_repeatable_permutation(cards, seed, day, purpose):
+    out = _shuffled(seed, day, purpose, cards)
+    assert type(out) is tuple and sorted(out) == sorted(cards)
+    assert _shuffled(seed, day, purpose, list(cards)) == out
+
+
+def test_seeded_shuffle_is_uniform_and_depends_on_each_part():
+    orders = Counter(_shuffled(seed, 1, 2, (0, 1, 2, 3)) for seed in range(24_000))
+    assert len(orders) == 24
+    # 1,000 expected each; a fair shuffle stays within +-15% with overwhelming probability.
+    assert all(850 < k < 1150 for k in orders.values()), orders
+    deck = tuple(range(6)) * 5
+    base = _shuffled(7, 1, 2, deck)
+    assert base != _shuffled(8, 1, 2, deck)
+    assert base != _shuffled(7, 2, 2, deck)
+    assert base != _shuffled(7, 1, 3, deck)
+
+
+def test_served_counts_round_trip_through_their_packed_form():
+    s = icecream.new_game("ice-cream", players=3, seed=1)
+    c = s.clone()
+    c.served = ((1, 0, 2, 0, 0, 5), (0,) * 6, (3, 3, 0, 0, 1, 0))
+    assert c.served == ((1, 0, 2, 0, 0, 5), (0,) * 6, (3, 3, 0, 0, 1, 0))
+    assert s.served == ((0,) * 6,) * 3  # the clone's change stays in the clone
