@@ -54,7 +54,7 @@ _KEEP_ONLY = (KEEP,)
 _NEW_CONE_ONLY = (NEW_CONE,)
 
 
-def _shuffled(seed: int, day: int, purpose: int, cards: Sequence[int]) -> tuple[int, ...]:
+def _shuffled(seed: int, day: int, purpose: int, cards: Sequence[int]) -> list[int]:
     """``cards`` shuffled by the game's seed for (day, purpose).
 
     Each shuffle draws its own random bits from the seed, so a state needs to carry only
@@ -67,7 +67,7 @@ def _shuffled(seed: int, day: int, purpose: int, cards: Sequence[int]) -> tuple[
     """
     n = len(cards)
     if n < 2:
-        return tuple(cards)
+        return list(cards)
     buf = bytearray(_shake(b"%d:%d:%d" % (seed, day, purpose)).digest(4 * n))
     buf[::4] = bytes(cards)
     buf[3::4] = buf[3::4].translate(_KEY_BITS)
@@ -77,10 +77,10 @@ def _shuffled(seed: int, day: int, purpose: int, cards: Sequence[int]) -> tuple[
         keys.byteswap()
         out = array("I", sorted(keys))
         out.byteswap()
-        return tuple(out.tobytes()[::4])
+        return list(out.tobytes()[::4])
     keys = memoryview(buf).cast("I").tolist()
     keys.sort()
-    return tuple(array("I", keys).tobytes()[::4])
+    return list(array("I", keys).tobytes()[::4])
 
 
 _shake = hashlib.shake_128
@@ -97,11 +97,17 @@ class IceCreamState(State):
     element is the top card. ``cards[seat]`` are a player's face-up Ice Cream cards,
     ``hidden[seat]`` the card dealt face down this day (-1 for none), ``served[seat][f]``
     the scoops served today on that player's card of flavour ``f`` (IC-11).
+
+    The parts that change at almost every step (decks, cones, hands, held and served
+    flavours) are kept in lists that belong to this state alone: :meth:`apply` copies
+    them for the new state and :meth:`apply_in_place` updates them where they are. The
+    public attributes (``cards``, ``cones``, ``ic_deck``, ``scoop_deck``, ``served``) read
+    them as tuples.
     """
 
     __slots__ = (
-        "settings", "seed", "day", "_phase", "dealer", "to_act", "_scores", "cards", "hidden",
-        "_served", "ic_deck", "ic_discard", "swappers", "scoop_deck", "removed", "cones",
+        "settings", "seed", "day", "_phase", "dealer", "to_act", "_scores", "_cards", "hidden",
+        "_served", "_ic_deck", "ic_discard", "swappers", "_scoop_deck", "removed", "_cones",
         "last_actor", "results", "_events", "_legal", "_held", "_kinds", "_alive",
     )
 
@@ -112,15 +118,16 @@ class IceCreamState(State):
     dealer: int
     to_act: int
     _scores: tuple[int, ...]
-    cards: tuple[tuple[int, ...], ...]
+    _cards: list[tuple[int, ...]]
     hidden: tuple[int, ...]
-    _served: tuple[int, ...]
-    ic_deck: tuple[int, ...]
+    _served: list[int]
+    _ic_deck: list[int]
     ic_discard: tuple[int, ...]
     swappers: tuple[int, ...]
-    scoop_deck: tuple[int, ...]
+    _scoop_deck: list[int]
     removed: tuple[int, ...]
-    cones: tuple[tuple[int, ...] | None, ...]
+    _cones: list[tuple[int, ...] | None]
+    _held: list[int] | None
     last_actor: int
     results: tuple[tuple[tuple[int, int], ...], ...]
     _events: list | tuple
@@ -151,6 +158,45 @@ class IceCreamState(State):
         return self._scores
 
     @property
+    def cards(self) -> tuple[tuple[int, ...], ...]:
+        """``cards[seat]``: the face-up Ice Cream cards in front of ``seat`` (IC-4, IC-8)."""
+        return tuple(self._cards)
+
+    @cards.setter
+    def cards(self, hands: Sequence[tuple[int, ...]]) -> None:
+        self._cards = [tuple(h) for h in hands]
+        self._held = None
+
+    @property
+    def cones(self) -> tuple[tuple[int, ...] | None, ...]:
+        """The cones on the table in the order they were started (ICN-2), bottom scoop
+        first; ``None`` for a cone already served."""
+        return tuple(self._cones)
+
+    @cones.setter
+    def cones(self, cones: Sequence[tuple[int, ...] | None]) -> None:
+        self._cones = [None if c is None else tuple(c) for c in cones]
+        self._kinds = self._alive = None
+
+    @property
+    def ic_deck(self) -> tuple[int, ...]:
+        """The Ice Cream deck, top card last."""
+        return tuple(self._ic_deck)
+
+    @ic_deck.setter
+    def ic_deck(self, cards: Sequence[int]) -> None:
+        self._ic_deck = list(cards)
+
+    @property
+    def scoop_deck(self) -> tuple[int, ...]:
+        """The Scoop deck, top card last."""
+        return tuple(self._scoop_deck)
+
+    @scoop_deck.setter
+    def scoop_deck(self, cards: Sequence[int]) -> None:
+        self._scoop_deck = list(cards)
+
+    @property
     def served(self) -> tuple[tuple[int, ...], ...]:
         """``served[seat][f]``: scoops served today on ``seat``'s card of flavour ``f``."""
         return tuple(tuple(v >> _SERVED_BITS * f & _SERVED_MAX for f in range(NUM_FLAVOURS))
@@ -164,7 +210,7 @@ class IceCreamState(State):
             if any(not 0 <= k <= 15 for k in row):  # a deck has 5 of a flavour (IC-2)
                 raise ValueError(f"served counts must be 0..15: {row}")
             packed.append(sum(k << _SERVED_BITS * f for f, k in enumerate(row)))
-        self._served = tuple(packed)
+        self._served = packed
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -178,22 +224,21 @@ class IceCreamState(State):
             return ()
         best = max(self._scores)
         top = [p for p, s in enumerate(self._scores) if s == best]
-        most = max(len(self.cards[p]) for p in top)
-        return tuple(p for p in top if len(self.cards[p]) == most)
+        most = max(len(self._cards[p]) for p in top)
+        return tuple(p for p in top if len(self._cards[p]) == most)
 
     @property
     def turned_scoop(self) -> int | None:
         """The scoop being placed in phase 2 (seen by all, ICN-4), else ``None``."""
-        if self._phase == CONES and self.scoop_deck:
-            return self.scoop_deck[-1]
+        if self._phase == CONES and self._scoop_deck:
+            return self._scoop_deck[-1]
         return None
 
     def held_mask(self, seat: int) -> int:
         """IC-8: bit ``f`` set when ``seat`` has a face-up Ice Cream card of flavour ``f``."""
         held = self._held
         if held is None:
-            held = tuple(_mask(c) for c in self.cards)
-            self._held = held
+            held = self._held = list(map(_mask, self._cards))
         return held[seat]
 
     def held_flavours(self, seat: int) -> list[int]:
@@ -213,7 +258,7 @@ class IceCreamState(State):
         if phase == CONES:
             settings = self.settings
             limit = settings.scoops_per_cone
-            cones = self.cones
+            cones = self._cones
             out = [PLACE[i] for i, c in enumerate(cones, 1) if len(c) < limit]
             if len(cones) < settings.cones:
                 out.append(NEW_CONE)
@@ -221,13 +266,13 @@ class IceCreamState(State):
         if phase == SERVING:
             return self._serving_legal()
         if phase == DELIVERIES:
-            return _KEEP_SWAP if self.ic_deck else _KEEP_ONLY
+            return _KEEP_SWAP if self._ic_deck else _KEEP_ONLY
         return ()
 
     def _serving_legal(self) -> tuple[Action, ...]:
         """IC-9: the exact cones if any; else the close cones (IC-10) and drawing."""
         if self._kinds is None:
-            self._kinds = _ConeSets(self.cones, self.settings.close == "flavour")
+            self._kinds = _ConeSets(self._cones, self.settings.close == "flavour")
         return self._serving_legal_for(self.held_mask(self.to_act), self._cones_left())
 
     def _serving_legal_for(self, held: int, alive: int) -> tuple[Action, ...]:
@@ -239,7 +284,7 @@ class IceCreamState(State):
         if exact:
             return _SERVES.get(exact) or _serves(exact)
         close = both[1] & alive
-        if self.ic_deck:
+        if self._ic_deck:
             return _SERVES_AND_DRAW.get(close) or _serves_and_draw(close)
         return _SERVES.get(close) or _serves(close)
 
@@ -253,14 +298,14 @@ class IceCreamState(State):
         """
         kinds = self._kinds
         if kinds is None:
-            kinds = self._kinds = _ConeSets(self.cones, self.settings.close == "flavour")
+            kinds = self._kinds = _ConeSets(self._cones, self.settings.close == "flavour")
         return kinds.get(held) or kinds.classify(held)
 
     def _cones_left(self) -> int:
         """The bit set of the cones still on the table (bit ``i`` is cone ``i + 1``)."""
         alive = self._alive
         if alive is None:
-            alive = self._alive = _mask(i for i, c in enumerate(self.cones) if c is not None)
+            alive = self._alive = _mask(i for i, c in enumerate(self._cones) if c is not None)
         return alive
 
     def _classify(self, seat: int) -> tuple[list[int], list[int]]:
@@ -286,7 +331,7 @@ class IceCreamState(State):
         return s
 
     def clone(self) -> IceCreamState:
-        """A copy for :meth:`apply_in_place` (cheap: the parts are immutable tuples)."""
+        """A copy for :meth:`apply_in_place` (cheap: a few short lists are copied)."""
         s = self._child()
         s._events = self._events
         return s
@@ -313,19 +358,20 @@ class IceCreamState(State):
         s.dealer = self.dealer
         s.to_act = self.to_act
         s._scores = self._scores
-        s.cards = self.cards
+        s._cards = self._cards[:]
         s.hidden = self.hidden
-        s._served = self._served
-        s.ic_deck = self.ic_deck
+        s._served = self._served[:]
+        s._ic_deck = self._ic_deck[:]
         s.ic_discard = self.ic_discard
         s.swappers = self.swappers
-        s.scoop_deck = self.scoop_deck
+        s._scoop_deck = self._scoop_deck[:]
         s.removed = self.removed
-        s.cones = self.cones
+        s._cones = self._cones[:]
         s.last_actor = self.last_actor
         s.results = self.results
         s._legal = None
-        s._held = self._held
+        held = self._held
+        s._held = None if held is None else held[:]
         s._kinds = self._kinds
         s._alive = self._alive
         return s
@@ -342,22 +388,22 @@ class IceCreamState(State):
         p = self.to_act
         if action is SWAP or type(action) is Swap:
             old = self.hidden[p]
-            new = self.ic_deck[-1]
-            self.ic_deck = self.ic_deck[:-1]
+            new = self._ic_deck.pop()
             self.ic_discard = self.ic_discard + (old,)
             self.swappers = self.swappers + (p,)
             self.hidden = _set(self.hidden, p, new)
             ev: list = [(_EV_SWAP, p), (_EV_SWAP_PRIVATE, p, old, new)]
         else:
             ev = [(_EV_KEEP, p)]
-        nxt = (p + 1) % len(self.cards)
+        nxt = (p + 1) % len(self._cards)
         if nxt != self.dealer and self.hidden[nxt] >= 0:
             self.to_act = nxt
             return ev
         # IC-5: after the last decision the discards are shuffled back into the deck.
         if self.ic_discard:
-            self.ic_deck = _shuffled(self.seed, self.day, _PHASE1, self.ic_discard + self.ic_deck)
-            ev.append(("event.reshuffle", {"count": len(self.ic_discard)}, "IC-5"))
+            self._ic_deck = _shuffled(self.seed, self.day, _PHASE1,
+                                      self.ic_discard + tuple(self._ic_deck))
+            ev.append((_EV_RESHUFFLE, len(self.ic_discard)))
             self.ic_discard = ()
             self.swappers = ()
         self._start_cones(ev)
@@ -365,20 +411,19 @@ class IceCreamState(State):
 
     def _start_day(self, ev: list) -> None:
         """Deal phase 1 (IC-5) and stop at the first decision."""
-        n = self.num_players
+        n = len(self._cards)
         d = self.dealer
-        ev.append(("event.day", {"day": self.day, "dealer": d}, "IC-5"))
-        deck = list(self.ic_deck)
+        ev.append((_EV_DAY, self.day, d))
+        deck = self._ic_deck
         hidden = [-1] * n
         for k in range(n):
             seat = (d + k) % n
             if not deck:
-                ev.append(("event.no_card", {"player": seat}, "IC-5"))
+                ev.append((_EV_NO_CARD, seat))
                 continue
-            hidden[seat] = deck.pop()
+            f = hidden[seat] = deck.pop()
             ev.append((_EV_DEALT, seat))
-            ev.append((_EV_DEALT_PRIVATE, seat, hidden[seat]))
-        self.ic_deck = tuple(deck)
+            ev.append((_EV_DEALT_PRIVATE, seat, f))
         self.hidden = tuple(hidden)
         self._phase = DELIVERIES
         if hidden[d] >= 0:
@@ -389,24 +434,22 @@ class IceCreamState(State):
     # -- phase 2 -------------------------------------------------------------------
     def _start_cones(self, ev: list) -> None:
         # IC-7: all Scoop cards in play are shuffled into the Scoop deck.
-        self.scoop_deck = _shuffled(self.seed, self.day, _PHASE2, self.scoop_deck)
+        deck = self._scoop_deck = _shuffled(self.seed, self.day, _PHASE2, self._scoop_deck)
         self._phase = CONES
         self.to_act = self.dealer
-        self.cones = ()
-        ev.append(("event.phase_cones", {"dealer": self.dealer,
-                                         "count": len(self.scoop_deck)}, "IC-7"))
-        if not self.scoop_deck:
+        self._cones = []
+        ev.append((_EV_PHASE_CONES, self.dealer, len(deck)))
+        if not deck:
             self._start_serving(ev)
 
     def _place(self, action: Place, legal: tuple[Action, ...]) -> list:
-        deck = self.scoop_deck
-        scoop = deck[-1]
-        deck = self.scoop_deck = deck[:-1]
+        deck = self._scoop_deck
+        scoop = deck.pop()
         p = self.to_act
-        cones = self.cones
+        cones = self._cones
         cone = action.cone
         if cone is None:
-            cones = self.cones = cones + ((scoop,),)
+            cones.append((scoop,))
             n = len(cones)
             ev = [(_EV_NEW_CONE, p, scoop, n)]
             if deck:
@@ -415,11 +458,7 @@ class IceCreamState(State):
                 grown = legal[:-1] + ((PLACE[n],) if settings.scoops_per_cone > 1 else ())
                 self._legal = grown + _NEW_CONE_ONLY if n < settings.cones else grown
         else:
-            i = cone - 1
-            grown_cone = cones[i] + (scoop,)
-            cones = list(cones)
-            cones[i] = grown_cone
-            self.cones = tuple(cones)
+            grown_cone = cones[cone - 1] = cones[cone - 1] + (scoop,)
             ev = [(_EV_PLACE, p, scoop, cone)]
             if deck:
                 if len(grown_cone) < self.settings.scoops_per_cone:
@@ -428,7 +467,7 @@ class IceCreamState(State):
                     j = legal.index(action)
                     self._legal = legal[:j] + legal[j + 1:]
         if deck:
-            self.to_act = (p + 1) % len(self.cards)
+            self.to_act = (p + 1) % len(self._cards)
         else:
             self._start_serving(ev)
         return ev
@@ -436,63 +475,57 @@ class IceCreamState(State):
     # -- phase 3 -------------------------------------------------------------------
     def _start_serving(self, ev: list) -> None:
         # IC-9: phase 3 starts with every phase-1 card revealed.
-        cards = list(self.cards)
+        cards = self._cards
         for seat, f in enumerate(self.hidden):
             if f >= 0:
-                cards[seat] = cards[seat] + (f,)
+                cards[seat] += (f,)
                 ev.append((_EV_REVEAL, seat, f))
-        self.cards = tuple(cards)
-        self._held = None
+        self._held = list(map(_mask, cards))
         self._kinds = None
-        self._alive = (1 << len(self.cones)) - 1
-        self.hidden = (-1,) * self.num_players
+        self._alive = (1 << len(self._cones)) - 1
+        self.hidden = (-1,) * len(cards)
         self._phase = SERVING
         self.to_act = self.dealer
         self.last_actor = -1
-        ev.append(("event.phase_serving", {"dealer": self.dealer}, "IC-9"))
+        ev.append((_EV_PHASE_SERVING, self.dealer))
         self._check_serving_turn(ev)
 
     def _check_serving_turn(self, ev: list) -> None:
         """IC-12: phase 3 ends when no cone is left or the player to act has no action."""
         if not self._cones_left():
-            ev.append(("event.all_served", {}, "IC-12"))
+            ev.append((_EV_ALL_SERVED,))
             self._end_day(ev)
             return
         legal = self._serving_legal()
         if legal:
             self._legal = legal
         else:
-            ev.append(("event.no_action", {"player": self.to_act}, "IC-12"))
+            ev.append((_EV_NO_ACTION, self.to_act))
             self._end_day(ev)
 
     def _serve_or_draw(self, action: Serve | Draw, legal: tuple[Action, ...]) -> list:
         p = self.to_act
         held = self._held
         if held is None:
-            held = self._held = tuple(map(_mask, self.cards))
+            held = self._held = list(map(_mask, self._cards))
         alive = self._cones_left()
         if action is DRAW or type(action) is Draw:
-            deck = self.ic_deck
-            f = deck[-1]
-            self.ic_deck = deck[:-1]
-            cards = self.cards
-            self.cards = _set(cards, p, cards[p] + (f,))
-            held = self._held = _set(held, p, held[p] | 1 << f)
+            f = self._ic_deck.pop()
+            self._cards[p] += (f,)
+            held[p] |= 1 << f
             ev: list = [(_EV_DRAW, p, f)]
         else:
             i = action.cone - 1
-            cones = self.cones
+            cones = self._cones
             cone = cones[i]
-            mine = held[p]
+            cones[i] = None
             # Only the held flavours that are in the cone matter, which keeps the cache small.
-            mine &= self._kinds.masks[i]
+            mine = held[p] & self._kinds.masks[i]
             on_cards, back, gained = _SPLITS.get((cone, mine)) or _split(cone, mine)
-            sv = self._served
-            self._served = _set(sv, p, sv[p] + gained)
-            self.cones = _set(cones, i, None)
+            self._served[p] += gained
             alive = self._alive = alive & ~(1 << i)
             if back:
-                self.scoop_deck = self.scoop_deck + back
+                self._scoop_deck += back
                 ev = [(_EV_SERVE_CLOSE if on_cards else _EV_SERVE_CLOSE_NOTHING,
                        p, i + 1, on_cards, back)]
             else:
@@ -505,29 +538,32 @@ class IceCreamState(State):
             if nxt:
                 self._legal = nxt
                 return ev
-            ev.append(("event.no_action", {"player": q}, "IC-12"))
+            ev.append((_EV_NO_ACTION, q))
         else:
-            ev.append(("event.all_served", {}, "IC-12"))
+            ev.append((_EV_ALL_SERVED,))
         self._end_day(ev)
         return ev
 
     # -- phase 4 and the next day ------------------------------------------------------
     def _end_day(self, ev: list) -> None:
         # IC-12: unserved cones' scoops go back to the Scoop deck.
-        left = [f for c in self.cones if c is not None for f in c]
-        if left:
-            ev.append(("event.cones_back", {"count": len(left)}, "IC-12"))
-        back = list(self.scoop_deck) + left
-        self.cones = ()
+        back = self._scoop_deck
+        left = len(back)
+        for c in self._cones:
+            if c is not None:
+                back += c
+        if len(back) > left:
+            ev.append((_EV_CONES_BACK, len(back) - left))
+        self._cones = []
         self._kinds = None
         self._alive = None
         # IC-13: discard opened cards, score scoops, then discard duplicates and score them.
         discards: list[int] = []
-        cards = []
+        cards = self._cards
         scores = list(self._scores)
         day_result = []
         for p, served in enumerate(self._served):
-            hand = self.cards[p]
+            hand = cards[p]
             scoops = 0
             if served:
                 hand = list(hand)
@@ -542,19 +578,18 @@ class IceCreamState(State):
             if dupes:
                 for f in keep:
                     discards += [f] * (hand.count(f) - 1)
-            cards.append(keep)
+            cards[p] = keep
             points = scoops + dupes
             scores[p] += points
             day_result.append((scoops, dupes))
             ev.append((_EV_SCORE, p, scoops, dupes, points, scores[p]))
-        self.cards = tuple(cards)
+        n = len(cards)
         self._held = None
-        self._served = (0,) * self.num_players
+        self._served = [0] * n
         self._scores = tuple(scores)
         self.results = self.results + (tuple(day_result),)
-        self.scoop_deck = tuple(back)
         if discards:
-            self.ic_deck = _shuffled(self.seed, self.day, _PHASE4, self.ic_deck + tuple(discards))
+            self._ic_deck = _shuffled(self.seed, self.day, _PHASE4, self._ic_deck + discards)
         if self.day >= self.settings.days:
             self._phase = OVER
             self.to_act = -1
@@ -566,17 +601,18 @@ class IceCreamState(State):
 
     def _next_dealer(self, ev: list) -> int:
         """IC-14: the single lowest total deals; ties go clockwise from after the last actor."""
-        n = self.num_players
-        low = min(self._scores)
-        tied = [p for p in range(n) if self._scores[p] == low]
-        if len(tied) == 1:
-            ev.append(("event.next_dealer", {"dealer": tied[0]}, "IC-14"))
-            return tied[0]
+        scores = self._scores
+        low = min(scores)
+        if scores.count(low) == 1:
+            dealer = scores.index(low)
+            ev.append((_EV_NEXT_DEALER, dealer))
+            return dealer
+        n = len(scores)
         start = (self.last_actor if self.last_actor >= 0 else self.dealer) + 1
         for k in range(n):
             seat = (start + k) % n
-            if seat in tied:
-                ev.append(("event.next_dealer_tie", {"dealer": seat}, "IC-14"))
+            if scores[seat] == low:
+                ev.append((_EV_NEXT_DEALER_TIE, seat))
                 return seat
         raise AssertionError("unreachable: a tied seat exists")
 
@@ -865,6 +901,16 @@ _EV_SERVE_CLOSE = _EventKind("event.serve_close", ("player", "cone", "scoops", "
 _EV_SERVE_CLOSE_NOTHING = _EV_SERVE_CLOSE._replace(key="event.serve_close_nothing")
 _EV_SCORE = _EventKind("event.score", ("player", "scoops", "dupes", "points", "total"), "IC-13")
 _EV_DRAW = _EventKind("event.draw", ("player", "flavour"), "IC-9")
+_EV_RESHUFFLE = _EventKind("event.reshuffle", ("count",), "IC-5")
+_EV_DAY = _EventKind("event.day", ("day", "dealer"), "IC-5")
+_EV_NO_CARD = _EventKind("event.no_card", ("player",), "IC-5")
+_EV_PHASE_CONES = _EventKind("event.phase_cones", ("dealer", "count"), "IC-7")
+_EV_PHASE_SERVING = _EventKind("event.phase_serving", ("dealer",), "IC-9")
+_EV_ALL_SERVED = _EventKind("event.all_served", (), "IC-12")
+_EV_NO_ACTION = _EventKind("event.no_action", ("player",), "IC-12")
+_EV_CONES_BACK = _EventKind("event.cones_back", ("count",), "IC-12")
+_EV_NEXT_DEALER = _EventKind("event.next_dealer", ("dealer",), "IC-14")
+_EV_NEXT_DEALER_TIE = _EventKind("event.next_dealer_tie", ("dealer",), "IC-14")
 
 _STEPS = (IceCreamState._deliver, IceCreamState._place, IceCreamState._serve_or_draw)
 
@@ -925,7 +971,7 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
     settings = Settings.make(players, ruleset=ruleset, **variant)
     n = settings.players
-    deck = list(_shuffled(seed, 0, _SETUP_DECK, full_deck()))
+    deck = _shuffled(seed, 0, _SETUP_DECK, full_deck())
     scoops = _shuffled(seed, 0, _SETUP_SCOOPS, full_deck())
     k = settings.removed_scoops
     s = object.__new__(IceCreamState)
@@ -940,15 +986,15 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     cards: list[tuple[int, ...]] = [()] * n
     for j in range(n):
         cards[(s.dealer + j) % n] = (deck.pop(),)
-    s.cards = tuple(cards)
+    s._cards = cards
     s.hidden = (-1,) * n
-    s._served = (0,) * n
-    s.ic_deck = tuple(deck)
+    s._served = [0] * n
+    s._ic_deck = deck
     s.ic_discard = ()
     s.swappers = ()
-    s.removed = scoops[:k]
-    s.scoop_deck = scoops[k:]
-    s.cones = ()
+    s.removed = tuple(scoops[:k])
+    s._scoop_deck = scoops[k:]
+    s._cones = []
     s.last_actor = -1
     s.results = ()
     s._fresh_caches()
