@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 import icecream
 from icecream.games.ice_cream.components import NUM_FLAVOURS
-from icecream.games.ice_cream.state import _ConeSets, _shuffled, _split
+from icecream.games.ice_cream.state import _CONE_BIT, _ConeSets, _indexes, _shuffled, _split
 
 FLAVOUR = st.integers(min_value=0, max_value=NUM_FLAVOURS - 1)
 CONE = st.lists(FLAVOUR, min_size=1, max_size=4).map(tuple)
-CONES = st.lists(st.one_of(st.none(), CONE), min_size=0, max_size=12).map(tuple)
+CONES = st.lists(st.one_of(st.none(), CONE), min_size=0, max_size=30).map(tuple)
 HELD = st.integers(min_value=0, max_value=(1 << NUM_FLAVOURS) - 1)
 
 
@@ -36,10 +36,14 @@ def plain_kind(cone: tuple[int, ...], held: int, by_flavour: bool) -> str:
 def test_ic9_ic10_cone_sets_match_the_plain_rule(cones, held, by_flavour):
     exact, close = _ConeSets(cones, by_flavour).classify(held)
     for i, cone in enumerate(cones):
-        got = "exact" if exact >> i & 1 else "close" if close >> i & 1 else "neither"
+        got = ("exact" if exact & _CONE_BIT[i] else "close" if close & _CONE_BIT[i]
+               else "neither")
         want = "neither" if cone is None else plain_kind(cone, held, by_flavour)
         assert got == want, (cone, bin(held), by_flavour)
-    assert exact >> len(cones) == 0 and close >> len(cones) == 0
+    assert _indexes(exact) == [i for i, c in enumerate(cones)
+                               if c is not None and plain_kind(c, held, by_flavour) == "exact"]
+    everything = sum(_CONE_BIT[i] for i in range(len(cones)))
+    assert exact & ~everything == 0 and close & ~everything == 0
 
 
 @given(CONE, HELD)

@@ -137,15 +137,7 @@ class IsmctsBot(Bot):
             s.apply_in_place(best_a)
             path.append((node, p))
         # Rollout: uniformly random legal actions to the horizon.
-        step = s.apply_in_place
-        if by_day:
-            while not s.is_over and s.day == day:
-                legal = s.legal_actions()
-                step(legal[int(rand() * len(legal))])
-        else:
-            while not s.is_over:
-                legal = s.legal_actions()
-                step(legal[int(rand() * len(legal))])
+        s.random_playout(rand, until=(lambda st: st.day != day) if by_day else None)
         rewards = self._rewards(s)
         for child, p in path:
             child.visits += 1

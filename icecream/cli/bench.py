@@ -1,8 +1,11 @@
 """``bench``: random games per second on one core, full rule checking included.
 
-Every game is played through ``legal_actions()`` and ``apply_in_place()`` on a clone, the
-same rules code as ``apply()`` (which also copies the state for undo); each action is
-picked uniformly among the legal ones.
+Each game starts from ``new_state()`` and is played out by the engine's
+``random_playout``: at every decision the legal actions are worked out by the full rules,
+one is drawn uniformly, and it is applied by the same rules code as ``apply()`` (which also
+copies the state for undo). The protocol's own loop (``legal_actions()`` then
+``apply_in_place()`` for each action, with the membership check) plays the very same
+games and is timed too, so both figures are printed.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import argparse
 import random
 import time
 
-from ..core.protocol import get_game
+from ..core.protocol import State, get_game
 
 
 def add_parser(sub) -> None:
@@ -20,23 +23,27 @@ def add_parser(sub) -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=3000)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--warmup", type=int, default=300,
+                   help="games played first and not timed (fills the engine's lookup tables)")
     p.add_argument("--variant", action="append", metavar="NAME=VALUE")
     p.set_defaults(run=run)
 
 
 def play_random_games(game: str, players: int, games: int, seed: int = 0,
-                      **variant) -> tuple[int, int]:
-    """Play ``games`` random games; returns (games, actions)."""
+                      protocol_loop: bool = False, **variant) -> tuple[int, int]:
+    """Play ``games`` random games; returns (games, actions).
+
+    With ``protocol_loop`` each action goes through ``legal_actions()`` and
+    ``apply_in_place()`` (the generic :meth:`State.random_playout`) instead of the game's
+    own playout loop; the games are the same.
+    """
     spec = get_game(game)
     rnd = random.Random(seed).random
+    playout = State.random_playout if protocol_loop else None
     actions = 0
     for g in range(games):
         s = spec.new_state(players=players, seed=seed + g, **variant).clone()
-        step = s.apply_in_place
-        while not s.is_over:
-            legal = s.legal_actions()
-            step(legal[int(rnd() * len(legal))])
-            actions += 1
+        actions += playout(s, rnd) if playout else s.random_playout(rnd)
     return games, actions
 
 
@@ -56,6 +63,13 @@ def apply_latency(game: str, players: int, seed: int = 0, **variant) -> list[flo
     return times
 
 
+def _timed(game: str, players: int, games: int, seed: int, protocol_loop: bool,
+           variant: dict) -> tuple[int, int, float]:
+    start = time.perf_counter()
+    n, actions = play_random_games(game, players, games, seed, protocol_loop, **variant)
+    return n, actions, time.perf_counter() - start
+
+
 def run(args: argparse.Namespace) -> int:
     from . import parse_variants
 
@@ -63,13 +77,20 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise SystemExit("error: --games must be at least 1")
     get_game(args.game).new_state(players=args.players, seed=args.seed, **variant)  # check
-    start = time.perf_counter()
-    games, actions = play_random_games(args.game, args.players, args.games, args.seed, **variant)
-    secs = time.perf_counter() - start
+    if args.warmup < 0:
+        raise SystemExit("error: --warmup must be at least 0")
+    if args.warmup:
+        # Other seeds than the timed games, so the timed games meet the tables part-filled.
+        play_random_games(args.game, args.players, args.warmup, args.seed + 10**9, **variant)
+    games, actions, secs = _timed(args.game, args.players, args.games, args.seed, False, variant)
     print(f"{games / secs:.0f} games/s")
     print(f"{actions / secs:.0f} actions/s, {secs / actions * 1e6:.2f} us per action, "
           f"{actions / games:.0f} actions per game ({games} games of {args.game}, "
-          f"{args.players} players, {secs:.2f} s on one core)")
+          f"{args.players} players, {secs:.2f} s on one core, after {args.warmup} "
+          "untimed warm-up games)")
+    _, _, loop_secs = _timed(args.game, args.players, args.games, args.seed, True, variant)
+    print(f"the same games through legal_actions() and apply_in_place(): "
+          f"{games / loop_secs:.0f} games/s")
     lat = sorted(apply_latency(args.game, args.players, args.seed, **variant))
     p50, p99 = lat[len(lat) // 2], lat[int(len(lat) * 0.99)]
     print(f"apply() with its event texts: p50 {p50 * 1e6:.0f} us, p99 {p99 * 1e6:.0f} us, "

@@ -125,6 +125,8 @@ def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int
         state = spec.new_state(players=players, seed=seed * 1000 + g, **variant)
         k = 0
         while True:
+            if k % 50 == 0:
+                check_playout_paths(state, seed=k + g)
             refused += check_state(state, rng, deep=(k % deep_every == 0))
             if state.is_over:
                 break
@@ -133,6 +135,31 @@ def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int
             assert k < max_actions, f"game did not end within {max_actions} actions"
         actions += k
     return ConformanceReport(games, actions, refused)
+
+
+def check_playout_paths(state: State, seed: int = 0) -> None:
+    """A game's own ``random_playout`` plays the same game as the protocol's loop and as
+    ``apply()`` step by step, from the same generator (games without ``clone`` skip this).
+    """
+    if not hasattr(state, "clone"):
+        return
+    before = _snapshot(state)
+    fast = state.clone()
+    n_fast = fast.random_playout(random.Random(seed).random)
+    generic = state.clone()
+    n_generic = State.random_playout(generic, random.Random(seed).random)
+    pick = random.Random(seed).random
+    slow = state
+    n_slow = 0
+    while not slow.is_over:
+        legal = slow.legal_actions()
+        slow = slow.apply(legal[int(pick() * len(legal))])
+        n_slow += 1
+    assert n_fast == n_generic == n_slow, "random_playout plays as many actions as apply()"
+    assert fast.to_dict() == generic.to_dict() == slow.to_dict(), (
+        "random_playout ends where the protocol's loop and apply() end")
+    assert fast.events == slow.events, "and with the same last events"
+    assert _snapshot(state) == before, "playouts on clones leave the state alone"
 
 
 def replay(game: str, setup: Mapping[str, Any], actions: list[Any]) -> State:

@@ -190,6 +190,30 @@ class State(ABC):
     def is_legal(self, action: Action | Mapping[str, Any]) -> bool:
         return self.why_not(action).allowed
 
+    # -- playouts (optional fast path: needs clone() and apply_in_place()) ---------------
+    def random_playout(self, random: Callable[[], float],
+                       until: Callable[[State], bool] | None = None) -> int:
+        """Play uniformly random legal actions on this very state until the game is over
+        (or ``until(state)`` is true); return how many were played.
+
+        Only for a state from ``clone()`` that nobody else holds. Each decision calls
+        ``random()`` once and plays ``legal[int(random() * len(legal))]`` of
+        ``legal_actions()``, through ``apply_in_place``. A game may override this with a
+        faster loop over the same rules; it must keep this contract exactly, so that both
+        play the same actions from the same generator (``check_random_playouts`` checks).
+
+        >>> import random, icecream
+        >>> s = icecream.new_game("ice-cream", players=3, seed=1).clone()
+        >>> s.random_playout(random.Random(0).random) > 0, s.is_over
+        (True, True)
+        """
+        steps = 0
+        while not self.is_over and (until is None or not until(self)):
+            legal = self.legal_actions()
+            self.apply_in_place(legal[int(random() * len(legal))])  # type: ignore[attr-defined]
+            steps += 1
+        return steps
+
     # -- what a seat can see --------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> Any:

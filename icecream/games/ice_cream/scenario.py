@@ -260,6 +260,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     s.last_actor = -1 if last_actor is None else last_actor
     s.results = tuple(res)
     s._fresh_caches()
+    s.is_over = phase == OVER
     ev: list = [("event.scenario", {}, None)]
     if phase == -1:
         s._start_day(ev)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import sys
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...core.errors import ActionFormatError, IllegalAction, SettingsError
@@ -49,6 +49,7 @@ PHASE_RULE = ("IC-5", "IC-7", "IC-9", "IC-15")
 _SETUP_DECK, _SETUP_SCOOPS, _PHASE1, _PHASE2, _PHASE4 = range(5)
 
 _NO_SERVED = (0,) * NUM_FLAVOURS
+_FULL_DECK = tuple(full_deck())
 _KEEP_SWAP = (KEEP, SWAP)
 _KEEP_ONLY = (KEEP,)
 _NEW_CONE_ONLY = (NEW_CONE,)
@@ -108,7 +109,7 @@ class IceCreamState(State):
     __slots__ = (
         "settings", "seed", "day", "_phase", "dealer", "to_act", "_scores", "_cards", "hidden",
         "_served", "_ic_deck", "ic_discard", "swappers", "_scoop_deck", "removed", "_cones",
-        "last_actor", "results", "_events", "_legal", "_held", "_kinds", "_alive",
+        "last_actor", "results", "_events", "_legal", "_held", "_kinds", "_alive", "is_over",
     )
 
     settings: Settings
@@ -128,6 +129,8 @@ class IceCreamState(State):
     removed: tuple[int, ...]
     _cones: list[tuple[int, ...] | None]
     _held: list[int] | None
+    #: True once the last day is scored (IC-15); a plain attribute, read at every step.
+    is_over: bool
     last_actor: int
     results: tuple[tuple[tuple[int, int], ...], ...]
     _events: list | tuple
@@ -148,10 +151,6 @@ class IceCreamState(State):
     @property
     def names(self) -> tuple[str, ...]:
         return self.settings.names
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -290,7 +289,7 @@ class IceCreamState(State):
 
     def _day_kinds(self, held: int) -> tuple[int, int]:
         """Bit sets of the day's cones that a player holding the flavours in ``held`` can
-        serve exactly (IC-9) and close (IC-10); bit ``i`` is cone ``i + 1``.
+        serve exactly (IC-9) and close (IC-10), as cone sets (see :class:`_ConeSets`).
 
         The answers are worked out once a day and shared by every state that follows
         (branches included), so they describe the cones on the table when the cache was
@@ -302,10 +301,11 @@ class IceCreamState(State):
         return kinds.get(held) or kinds.classify(held)
 
     def _cones_left(self) -> int:
-        """The bit set of the cones still on the table (bit ``i`` is cone ``i + 1``)."""
+        """The set of the cones still on the table (see :class:`_ConeSets`)."""
         alive = self._alive
         if alive is None:
-            alive = self._alive = _mask(i for i, c in enumerate(self._cones) if c is not None)
+            alive = self._alive = sum(_CONE_BIT[i] for i, c in enumerate(self._cones)
+                                      if c is not None)
         return alive
 
     def _classify(self, seat: int) -> tuple[list[int], list[int]]:
@@ -349,6 +349,31 @@ class IceCreamState(State):
         self._legal = None
         self._events = _STEPS[self._phase](self, action, legal)
 
+    def random_playout(self, random: Callable[[], float],
+                       until: Callable[[State], bool] | None = None) -> int:
+        """Play uniformly random legal actions on this very state (a :meth:`clone`) until
+        the game is over; return how many were played.
+
+        The protocol's loop (:meth:`State.random_playout`) without its per-action calls:
+        each decision still takes ``legal[int(random() * len(legal))]`` of the legal actions
+        and applies it with the same rules as :meth:`apply`, so both play the same game
+        from the same generator (the conformance test compares them). With ``until``, the
+        protocol's loop is used.
+        """
+        if until is not None:
+            return super().random_playout(random, until)
+        steps = 0
+        steps_by_phase = _STEPS
+        while not self.is_over:
+            legal = self._legal
+            if legal is None:
+                legal = self._compute_legal()
+            self._legal = None
+            self._events = steps_by_phase[self._phase](self, legal[int(random() * len(legal))],
+                                                       legal)
+            steps += 1
+        return steps
+
     def _child(self) -> IceCreamState:
         s = object.__new__(IceCreamState)
         s.settings = self.settings
@@ -374,6 +399,7 @@ class IceCreamState(State):
         s._held = None if held is None else held[:]
         s._kinds = self._kinds
         s._alive = self._alive
+        s.is_over = self.is_over
         return s
 
     def _fresh_caches(self) -> None:
@@ -482,7 +508,7 @@ class IceCreamState(State):
                 ev.append((_EV_REVEAL, seat, f))
         self._held = list(map(_mask, cards))
         self._kinds = None
-        self._alive = (1 << len(self._cones)) - 1
+        self._alive = 64 * _LANES[len(self._cones)]
         self.hidden = (-1,) * len(cards)
         self._phase = SERVING
         self.to_act = self.dealer
@@ -520,10 +546,10 @@ class IceCreamState(State):
             cone = cones[i]
             cones[i] = None
             # Only the held flavours that are in the cone matter, which keeps the cache small.
-            mine = held[p] & self._kinds.masks[i]
+            mine = held[p] & self._kinds.mask(i)
             on_cards, back, gained = _SPLITS.get((cone, mine)) or _split(cone, mine)
             self._served[p] += gained
-            alive = self._alive = alive & ~(1 << i)
+            alive = self._alive = alive & ~_CONE_BIT[i]
             if back:
                 self._scoop_deck += back
                 ev = [(_EV_SERVE_CLOSE if on_cards else _EV_SERVE_CLOSE_NOTHING,
@@ -548,11 +574,11 @@ class IceCreamState(State):
     def _end_day(self, ev: list) -> None:
         # IC-12: unserved cones' scoops go back to the Scoop deck.
         back = self._scoop_deck
-        left = len(back)
-        for c in self._cones:
-            if c is not None:
-                back += c
-        if len(back) > left:
+        if self._cones_left():
+            left = len(back)
+            for c in self._cones:
+                if c is not None:
+                    back += c
             ev.append((_EV_CONES_BACK, len(back) - left))
         self._cones = []
         self._kinds = None
@@ -566,16 +592,20 @@ class IceCreamState(State):
             hand = cards[p]
             scoops = 0
             if served:
+                opened = _OPENED[(served + _SERVED_ANY) & _SERVED_SOME]
                 hand = list(hand)
-                for f in _OPENED[(served + _SERVED_ANY) & _SERVED_SOME]:
-                    k = served >> _SERVED_BITS * f & _SERVED_MAX
+                for f in opened:
                     hand.remove(f)
-                    discards.append(f)
-                    scoops += k
-                    back += [f] * k
-            keep = tuple(dict.fromkeys(hand))  # the first card of each flavour, in order
-            dupes = len(hand) - len(keep)
-            if dupes:
+                discards += opened
+                scooped = _SCOOPS.get(served) or _scoops(served)
+                back += scooped
+                scoops = len(scooped)
+            if len(set(hand)) == len(hand):
+                keep = tuple(hand)
+                dupes = 0
+            else:
+                keep = tuple(dict.fromkeys(hand))  # the first card of each flavour, in order
+                dupes = len(hand) - len(keep)
                 for f in keep:
                     discards += [f] * (hand.count(f) - 1)
             cards[p] = keep
@@ -592,6 +622,7 @@ class IceCreamState(State):
             self._ic_deck = _shuffled(self.seed, self.day, _PHASE4, self._ic_deck + discards)
         if self.day >= self.settings.days:
             self._phase = OVER
+            self.is_over = True
             self.to_act = -1
             ev.append(("event.game_over", {"winners": self._winner_names()}, "IC-15"))
             return
@@ -775,69 +806,72 @@ class IceCreamState(State):
 
 
 class _ConeSets(dict):
-    """One day's cones as bit sets per flavour, and the cones each held-flavour mask can
-    serve (a dict from mask to ``(exact, close)`` bit sets, filled on first use).
+    """One day's cones packed into ints, and the cones each held-flavour mask can serve
+    (a dict from mask to ``(exact, close)``, filled on first use).
 
-    With ``has[f]`` the cones holding flavour ``f``: a player misses a cone's flavour ``f``
-    when ``f`` is not in their mask. A cone is exact when it misses nothing (IC-9). It is
-    close (IC-10) when it misses exactly one flavour, and under the rulebook's scoop rule
-    also only one scoop of it (``one[f]``: cones with a single ``f`` scoop); under the
-    Dutch summary's flavour rule any number of scoops of that one flavour.
+    Cone ``i`` is byte ``i`` (a *lane*) of an int: ``flavours`` holds each cone's flavours
+    as a 6-bit mask, ``singles`` the flavours it has only one scoop of. A set of cones is an
+    int with bit 6 of their lanes set (``_CONE_BIT[i]``). A few additions and masks then
+    test every cone at once, with no carry from one lane into the next: for a player
+    holding ``held``, ``miss`` keeps each cone's flavours they lack; a cone is exact when
+    it misses nothing (IC-9), and close (IC-10) when it misses exactly one flavour and,
+    under the rulebook's scoop rule, only one scoop of it (under the Dutch summary's
+    flavour rule any number).
     """
 
-    __slots__ = ("has", "one", "every", "by_flavour", "masks")
+    __slots__ = ("flavours", "singles", "every", "lanes", "low", "flag", "by_flavour")
 
-    def __init__(self, cones: tuple[tuple[int, ...] | None, ...], by_flavour: bool) -> None:
-        has = [0] * NUM_FLAVOURS
-        one = [0] * NUM_FLAVOURS
-        every = 0
-        masks = [0] * len(cones)
-        for i, cone in enumerate(cones):
-            if cone is None:
-                continue
-            bit = 1 << i
-            every |= bit
-            masks[i], flavours, singles = _CONE_INFO.get(cone) or _cone_info(cone)
-            for f in flavours:
-                has[f] |= bit
-            for f in singles:
-                one[f] |= bit
-        self.has = tuple(has)
-        self.one = tuple(one)
-        self.every = every
+    def __init__(self, cones: Sequence[tuple[int, ...] | None], by_flavour: bool) -> None:
+        lanes = _LANES[len(cones)]
+        self.flavours = int.from_bytes(bytes(map(_CONE_MASKS.__getitem__, cones)), "little")
+        self.singles = int.from_bytes(bytes(map(_CONE_SINGLES.__getitem__, cones)), "little")
+        self.lanes = lanes
+        self.low = 63 * lanes   # adding it sets bit 6 of every lane that is not zero
+        self.flag = 64 * lanes  # bit 6 of every lane
+        self.every = (self.flavours + self.low) & self.flag
         self.by_flavour = by_flavour
-        #: Each cone's flavours as a mask.
-        self.masks = tuple(masks)
 
     def classify(self, held: int) -> tuple[int, int]:
-        """``(exact, close)`` for a player holding the flavours in mask ``held``."""
-        has = self.has
-        one = self.one
-        once = twice = single = 0
-        for f in _MISSING[held]:
-            c = has[f]
-            twice |= once & c
-            once |= c
-            single |= one[f]
-        close = once & ~twice
+        """``(exact, close)`` cone sets for a player holding the flavours in mask ``held``."""
+        low = self.low
+        flag = self.flag
+        miss = self.flavours & (63 & ~held) * self.lanes
+        some = (miss + low) & flag                        # cones missing a flavour
+        several = miss & (miss - (some >> 6))             # clears each lane's lowest bit
+        close = some & ~((several + low) & flag)          # exactly one flavour missing
         if not self.by_flavour:
-            close &= single
-        both = self[held] = (self.every & ~once, close)
+            close &= ((miss & self.singles) + low) & flag  # ... and one scoop of it
+        both = self[held] = (self.every & ~some, close)
         return both
 
-
-# cone -> (its flavours as a mask, its flavours, the flavours it has one scoop of).
-_CONE_INFO: dict[tuple[int, ...], tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
-
-
-def _cone_info(cone: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    flavours = tuple(sorted(set(cone)))
-    info = _CONE_INFO[cone] = (_mask(cone), flavours,
-                               tuple(f for f in flavours if cone.count(f) == 1))
-    return info
+    def mask(self, i: int) -> int:
+        """Cone ``i``'s flavours as a mask."""
+        return self.flavours >> 8 * i & 63
 
 
-#: For each held-flavour mask, the flavours it lacks.
+class _ConeMasks(dict):
+    """cone -> a mask of its flavours (``None``, a served cone, has none); filled on use."""
+
+    def __init__(self, singles: bool) -> None:
+        super().__init__({None: 0})
+        self.singles = singles
+
+    def __missing__(self, cone: tuple[int, ...]) -> int:
+        if self.singles:
+            m = _mask(f for f in cone if cone.count(f) == 1)
+        else:
+            m = _mask(cone)
+        self[cone] = m
+        return m
+
+
+_CONE_MASKS = _ConeMasks(singles=False)
+_CONE_SINGLES = _ConeMasks(singles=True)
+# An int with a 1 in the low bit of each of n lanes, and the set bit of each cone.
+_LANES = tuple(int.from_bytes(b"\x01" * n, "little") for n in range(32))
+_CONE_BIT = tuple(64 << 8 * i for i in range(32))
+
+
 _SERVED_BITS = 5
 _SERVED_MAX = (1 << _SERVED_BITS) - 1
 # Adding _SERVED_ANY sets the top bit of every non-zero count field (counts stay below 16);
@@ -847,6 +881,16 @@ _SERVED_SOME = sum(16 << _SERVED_BITS * f for f in range(NUM_FLAVOURS))
 _OPENED = {sum(16 << _SERVED_BITS * f for f in fs): fs
            for fs in (tuple(f for f in range(NUM_FLAVOURS) if m >> f & 1)
                       for m in range(1 << NUM_FLAVOURS))}
+# Packed served counts -> the served scoops, each flavour repeated by its count.
+_SCOOPS: dict[int, tuple[int, ...]] = {}
+
+
+def _scoops(served: int) -> tuple[int, ...]:
+    out = _SCOOPS[served] = tuple(f for f in range(NUM_FLAVOURS)
+                                  for _ in range(served >> _SERVED_BITS * f & _SERVED_MAX))
+    return out
+
+
 # (cone, held mask) -> (scoops on the player's cards, scoops returned, packed counts).
 _SPLITS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
@@ -860,8 +904,6 @@ def _split(cone: tuple[int, ...], held: int) -> tuple[tuple[int, ...], tuple[int
     return out
 
 
-_MISSING = tuple(tuple(f for f in range(NUM_FLAVOURS) if not m >> f & 1)
-                 for m in range(1 << NUM_FLAVOURS))
 
 
 def _event(raw: tuple) -> Event:
@@ -915,19 +957,17 @@ _EV_NEXT_DEALER_TIE = _EventKind("event.next_dealer_tie", ("dealer",), "IC-14")
 _STEPS = (IceCreamState._deliver, IceCreamState._place, IceCreamState._serve_or_draw)
 
 
-def _indexes(bits: int) -> list[int]:
-    """The positions of the set bits of ``bits``, lowest first."""
+def _indexes(cones: int) -> list[int]:
+    """The indexes of the cones in a cone set (see :class:`_ConeSets`), lowest first."""
     out = []
-    i = 0
-    while bits:
-        if bits & 1:
-            out.append(i)
-        bits >>= 1
-        i += 1
+    while cones:
+        bit = cones & -cones
+        out.append(bit.bit_length() >> 3)  # bit 6 of lane i is bit 8 i + 6
+        cones ^= bit
     return out
 
 
-# Cone bit set -> its serve actions in cone order (with DRAW last), built on first use.
+# Cone set -> its serve actions in cone order (with DRAW last), built on first use.
 _SERVES: dict[int, tuple[Action, ...]] = {}
 _SERVES_AND_DRAW: dict[int, tuple[Action, ...]] = {}
 
@@ -971,8 +1011,8 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
     settings = Settings.make(players, ruleset=ruleset, **variant)
     n = settings.players
-    deck = _shuffled(seed, 0, _SETUP_DECK, full_deck())
-    scoops = _shuffled(seed, 0, _SETUP_SCOOPS, full_deck())
+    deck = _shuffled(seed, 0, _SETUP_DECK, _FULL_DECK)
+    scoops = _shuffled(seed, 0, _SETUP_SCOOPS, _FULL_DECK)
     k = settings.removed_scoops
     s = object.__new__(IceCreamState)
     s.settings = settings
@@ -998,6 +1038,7 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     s.last_actor = -1
     s.results = ()
     s._fresh_caches()
+    s.is_over = False
     ev: list = [("event.setup", {"removed": k, "count": n}, "IC-3")]
     s._start_day(ev)
     s._events = tuple(ev)
