@@ -502,11 +502,14 @@ class IceCreamState(State):
     def _start_serving(self, ev: list) -> None:
         # IC-9: phase 3 starts with every phase-1 card revealed.
         cards = self._cards
+        held = self._held
+        if held is None:
+            held = self._held = list(map(_mask, cards))
         for seat, f in enumerate(self.hidden):
             if f >= 0:
                 cards[seat] += (f,)
+                held[seat] |= 1 << f
                 ev.append((_EV_REVEAL, seat, f))
-        self._held = list(map(_mask, cards))
         self._kinds = None
         self._alive = 64 * _LANES[len(self._cones)]
         self.hidden = (-1,) * len(cards)
@@ -614,7 +617,7 @@ class IceCreamState(State):
             day_result.append((scoops, dupes))
             ev.append((_EV_SCORE, p, scoops, dupes, points, scores[p]))
         n = len(cards)
-        self._held = None
+        self._held = list(map(_HAND_MASKS.__getitem__, cards))  # one card of each flavour now
         self._served = [0] * n
         self._scores = tuple(scores)
         self.results = self.results + (tuple(day_result),)
@@ -823,8 +826,9 @@ class _ConeSets(dict):
 
     def __init__(self, cones: Sequence[tuple[int, ...] | None], by_flavour: bool) -> None:
         lanes = _LANES[len(cones)]
-        self.flavours = int.from_bytes(bytes(map(_CONE_MASKS.__getitem__, cones)), "little")
-        self.singles = int.from_bytes(bytes(map(_CONE_SINGLES.__getitem__, cones)), "little")
+        both = b"".join(map(_CONE_BYTES.__getitem__, cones))
+        self.flavours = int.from_bytes(both[::2], "little")
+        self.singles = int.from_bytes(both[1::2], "little")
         self.lanes = lanes
         self.low = 63 * lanes   # adding it sets bit 6 of every lane that is not zero
         self.flag = 64 * lanes  # bit 6 of every lane
@@ -849,24 +853,25 @@ class _ConeSets(dict):
         return self.flavours >> 8 * i & 63
 
 
-class _ConeMasks(dict):
-    """cone -> a mask of its flavours (``None``, a served cone, has none); filled on use."""
+class _ConeBytes(dict):
+    """cone -> two bytes: a mask of its flavours, and of the flavours it has one scoop of
+    (``None``, a served cone, has neither). Filled on first use."""
 
-    def __init__(self, singles: bool) -> None:
-        super().__init__({None: 0})
-        self.singles = singles
-
-    def __missing__(self, cone: tuple[int, ...]) -> int:
-        if self.singles:
-            m = _mask(f for f in cone if cone.count(f) == 1)
-        else:
-            m = _mask(cone)
-        self[cone] = m
-        return m
+    def __missing__(self, cone: tuple[int, ...]) -> bytes:
+        out = self[cone] = bytes((_mask(cone), _mask(f for f in cone if cone.count(f) == 1)))
+        return out
 
 
-_CONE_MASKS = _ConeMasks(singles=False)
-_CONE_SINGLES = _ConeMasks(singles=True)
+class _HandMasks(dict):
+    """A hand of cards (one of each flavour at most, so few hands exist) -> its mask."""
+
+    def __missing__(self, hand: tuple[int, ...]) -> int:
+        out = self[hand] = _mask(hand)
+        return out
+
+
+_CONE_BYTES = _ConeBytes({None: b"\0\0"})
+_HAND_MASKS = _HandMasks()
 # An int with a 1 in the low bit of each of n lanes, and the set bit of each cone.
 _LANES = tuple(int.from_bytes(b"\x01" * n, "little") for n in range(32))
 _CONE_BIT = tuple(64 << 8 * i for i in range(32))
