@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import icecream
 from icecream.games.ice_cream.components import NUM_FLAVOURS
-from icecream.games.ice_cream.state import _CONE_BIT, _ConeSets, _indexes, _shuffled, _split
+from icecream.games.ice_cream.shuffle import shuffled
+from icecream.games.ice_cream.tables import CONE_BIT, ConeSets, cone_indexes, split
 
 FLAVOUR = st.integers(min_value=0, max_value=NUM_FLAVOURS - 1)
 CONE = st.lists(FLAVOUR, min_size=1, max_size=4).map(tuple)
@@ -34,21 +35,21 @@ def plain_kind(cone: tuple[int, ...], held: int, by_flavour: bool) -> str:
 
 @given(CONES, HELD, st.booleans())
 def test_ic9_ic10_cone_sets_match_the_plain_rule(cones, held, by_flavour):
-    exact, close = _ConeSets(cones, by_flavour).classify(held)
+    exact, close = ConeSets(cones, by_flavour).classify(held)
     for i, cone in enumerate(cones):
-        got = ("exact" if exact & _CONE_BIT[i] else "close" if close & _CONE_BIT[i]
+        got = ("exact" if exact & CONE_BIT[i] else "close" if close & CONE_BIT[i]
                else "neither")
         want = "neither" if cone is None else plain_kind(cone, held, by_flavour)
         assert got == want, (cone, bin(held), by_flavour)
-    assert _indexes(exact) == [i for i, c in enumerate(cones)
+    assert cone_indexes(exact) == [i for i, c in enumerate(cones)
                                if c is not None and plain_kind(c, held, by_flavour) == "exact"]
-    everything = sum(_CONE_BIT[i] for i in range(len(cones)))
+    everything = sum(CONE_BIT[i] for i in range(len(cones)))
     assert exact & ~everything == 0 and close & ~everything == 0
 
 
 @given(CONE, HELD)
 def test_ic10_ic11_split_of_a_served_cone(cone, held):
-    on_cards, back, gained = _split(cone, held)
+    on_cards, back, gained = split(cone, held)
     assert sorted(on_cards + back) == sorted(cone)
     assert all(held >> f & 1 for f in on_cards) and not any(held >> f & 1 for f in back)
     counts = Counter(on_cards)
@@ -58,21 +59,21 @@ def test_ic10_ic11_split_of_a_served_cone(cone, held):
 @given(st.lists(FLAVOUR, max_size=30).map(tuple), st.integers(0, 2**40), st.integers(0, 60),
        st.integers(0, 4))
 def test_seeded_shuffle_is_a_repeatable_permutation(cards, seed, day, purpose):
-    out = _shuffled(seed, day, purpose, cards)
+    out = shuffled(seed, day, purpose, cards)
     assert type(out) is list and sorted(out) == sorted(cards)
-    assert _shuffled(seed, day, purpose, list(cards)) == out
+    assert shuffled(seed, day, purpose, list(cards)) == out
 
 
 def test_seeded_shuffle_is_uniform_and_depends_on_each_part():
-    orders = Counter(tuple(_shuffled(seed, 1, 2, (0, 1, 2, 3))) for seed in range(24_000))
+    orders = Counter(tuple(shuffled(seed, 1, 2, (0, 1, 2, 3))) for seed in range(24_000))
     assert len(orders) == 24
     # 1,000 expected each; a fair shuffle stays within +-15% with overwhelming probability.
     assert all(850 < k < 1150 for k in orders.values()), orders
     deck = tuple(range(6)) * 5
-    base = _shuffled(7, 1, 2, deck)
-    assert base != _shuffled(8, 1, 2, deck)
-    assert base != _shuffled(7, 2, 2, deck)
-    assert base != _shuffled(7, 1, 3, deck)
+    base = shuffled(7, 1, 2, deck)
+    assert base != shuffled(8, 1, 2, deck)
+    assert base != shuffled(7, 2, 2, deck)
+    assert base != shuffled(7, 1, 3, deck)
 
 
 def test_served_counts_round_trip_through_their_packed_form():

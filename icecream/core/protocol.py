@@ -208,9 +208,11 @@ class State(ABC):
         (True, True)
         """
         steps = 0
+        legal_actions = self.legal_actions
+        apply_in_place = self.apply_in_place  # type: ignore[attr-defined]
         while not self.is_over and (until is None or not until(self)):
-            legal = self.legal_actions()
-            self.apply_in_place(legal[int(random() * len(legal))])  # type: ignore[attr-defined]
+            legal = legal_actions()
+            apply_in_place(legal[int(random() * len(legal))])
             steps += 1
         return steps
 

@@ -52,17 +52,15 @@ from ...core.errors import ScenarioError, SettingsError
 from ...core.protocol import FORMAT_VERSION
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
 from .settings import Settings
+from .shuffle import SETUP_DECK, SETUP_SCOOPS, shuffled
 from .state import (
     _NO_SERVED,
-    _SETUP_DECK,
-    _SETUP_SCOOPS,
     CONES,
     DELIVERIES,
     OVER,
     PHASES,
     SERVING,
     IceCreamState,
-    _shuffled,
 )
 
 SCENARIO_PHASES = ("deliveries", "cones", "serving", "start_of_day", "over")
@@ -207,7 +205,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
             ic_count[f] += 1
     _check_counts(ic_count, "Ice Cream")
     rest_ic = [f for f in range(NUM_FLAVOURS) for _ in range(COPIES - ic_count[f])]
-    rest_ic = list(_shuffled(seed, day, _SETUP_DECK, rest_ic))
+    rest_ic = list(shuffled(seed, day, SETUP_DECK, rest_ic))
     ic_deck = tuple(rest_ic) + tuple(reversed(ic_top))
 
     sc_count = [0] * NUM_FLAVOURS
@@ -219,7 +217,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
             sc_count[f] += s[f]
     _check_counts(sc_count, "Scoop")
     rest_sc = [f for f in range(NUM_FLAVOURS) for _ in range(COPIES - sc_count[f])]
-    rest_sc = list(_shuffled(seed, day, _SETUP_SCOOPS, rest_sc))
+    rest_sc = list(shuffled(seed, day, SETUP_SCOOPS, rest_sc))
     if not removed_given:
         k = settings.removed_scoops
         if len(rest_sc) < k:

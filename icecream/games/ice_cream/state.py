@@ -27,68 +27,75 @@ so the engine plays them out at once (ICN-3).
 
 from __future__ import annotations
 
-import hashlib
-import sys
-from array import array
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core.errors import ActionFormatError, IllegalAction, SettingsError
 from ...core.messages import Message
 from ...core.protocol import Action, Event, Option, State
 from .actions import DRAW, KEEP, NEW_CONE, PLACE, SERVE, SWAP, Draw, Keep, Place, Serve, Swap
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, full_deck
+from .event_kinds import (
+    EV_ALL_SERVED,
+    EV_CONES_BACK,
+    EV_DAY,
+    EV_DEALT,
+    EV_DEALT_PRIVATE,
+    EV_DRAW,
+    EV_KEEP,
+    EV_NEW_CONE,
+    EV_NEXT_DEALER,
+    EV_NEXT_DEALER_TIE,
+    EV_NO_ACTION,
+    EV_NO_CARD,
+    EV_PHASE_CONES,
+    EV_PHASE_SERVING,
+    EV_PLACE,
+    EV_RESHUFFLE,
+    EV_REVEAL,
+    EV_SCORE,
+    EV_SERVE,
+    EV_SERVE_CLOSE,
+    EV_SERVE_CLOSE_NOTHING,
+    EV_SWAP,
+    EV_SWAP_PRIVATE,
+    decode_event,
+)
 from .settings import Settings
+from .shuffle import PHASE1, PHASE2, PHASE4, SETUP_DECK, SETUP_SCOOPS, shuffled
+from .tables import (
+    CONE_BIT,
+    HAND_MASKS,
+    LANES,
+    OPENED,
+    SCOOPS,
+    SERVED_ANY,
+    SERVED_BITS,
+    SERVED_MAX,
+    SERVED_SOME,
+    SERVES,
+    SERVES_AND_DRAW,
+    SPLITS,
+    ConeSets,
+    cone_indexes,
+    mask_of,
+    scoops_of,
+    serves,
+    serves_and_draw,
+    split,
+)
 
 DELIVERIES, CONES, SERVING, OVER = range(4)
 PHASES = ("deliveries", "cones", "serving", "over")
 #: The rule each phase is played under, for "wrong phase" explanations.
 PHASE_RULE = ("IC-5", "IC-7", "IC-9", "IC-15")
 
-# Purposes of the seeded shuffles (see _shuffled).
-_SETUP_DECK, _SETUP_SCOOPS, _PHASE1, _PHASE2, _PHASE4 = range(5)
 
 _NO_SERVED = (0,) * NUM_FLAVOURS
 _FULL_DECK = tuple(full_deck())
 _KEEP_SWAP = (KEEP, SWAP)
 _KEEP_ONLY = (KEEP,)
 _NEW_CONE_ONLY = (NEW_CONE,)
-
-
-def _shuffled(seed: int, day: int, purpose: int, cards: Sequence[int]) -> list[int]:
-    """``cards`` shuffled by the game's seed for (day, purpose).
-
-    Each shuffle draws its own random bits from the seed, so a state needs to carry only
-    the seed, and a seed plus the actions replays a game exactly. The bits are SHAKE-128
-    of ``"seed:day:purpose"``: each card gets a 22-bit random key (bits 8-29 of a 32-bit
-    word whose low byte is the card) and the cards are sorted by key. Every order is
-    equally likely up to a key tie (probability about 1 in 10,000 for 30 cards), which
-    keeps the tied cards in flavour order. Done this way the whole shuffle runs in C,
-    about three times faster than seeding a ``random.Random`` for each one.
-    """
-    n = len(cards)
-    if n < 2:
-        return list(cards)
-    buf = bytearray(_shake(b"%d:%d:%d" % (seed, day, purpose)).digest(4 * n))
-    buf[::4] = bytes(cards)
-    buf[3::4] = buf[3::4].translate(_KEY_BITS)
-    if _BIG_ENDIAN:  # read the words little-endian, so every machine deals the same cards
-        keys = array("I")
-        keys.frombytes(buf)
-        keys.byteswap()
-        out = array("I", sorted(keys))
-        out.byteswap()
-        return list(out.tobytes()[::4])
-    keys = memoryview(buf).cast("I").tolist()
-    keys.sort()
-    return list(array("I", keys).tobytes()[::4])
-
-
-_shake = hashlib.shake_128
-# Clears the top two bits of each key, so keys stay below 2**30, the size Python sorts fastest.
-_KEY_BITS = bytes(b & 0x3F for b in range(256))
-_BIG_ENDIAN = sys.byteorder == "big"
-assert array("I").itemsize == 4, "the seeded shuffle needs 32-bit unsigned ints"
 
 
 class IceCreamState(State):
@@ -198,7 +205,7 @@ class IceCreamState(State):
     @property
     def served(self) -> tuple[tuple[int, ...], ...]:
         """``served[seat][f]``: scoops served today on ``seat``'s card of flavour ``f``."""
-        return tuple(tuple(v >> _SERVED_BITS * f & _SERVED_MAX for f in range(NUM_FLAVOURS))
+        return tuple(tuple(v >> SERVED_BITS * f & SERVED_MAX for f in range(NUM_FLAVOURS))
                      for v in self._served)
 
     @served.setter
@@ -208,13 +215,13 @@ class IceCreamState(State):
         for row in counts:
             if any(not 0 <= k <= 15 for k in row):  # a deck has 5 of a flavour (IC-2)
                 raise ValueError(f"served counts must be 0..15: {row}")
-            packed.append(sum(k << _SERVED_BITS * f for f, k in enumerate(row)))
+            packed.append(sum(k << SERVED_BITS * f for f, k in enumerate(row)))
         self._served = packed
 
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened in the step that made this state (kept as raw tuples until asked)."""
-        return tuple(map(_event, self._events))
+        return tuple(map(decode_event, self._events))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -237,7 +244,7 @@ class IceCreamState(State):
         """IC-8: bit ``f`` set when ``seat`` has a face-up Ice Cream card of flavour ``f``."""
         held = self._held
         if held is None:
-            held = self._held = list(map(_mask, self._cards))
+            held = self._held = list(map(mask_of, self._cards))
         return held[seat]
 
     def held_flavours(self, seat: int) -> list[int]:
@@ -271,7 +278,7 @@ class IceCreamState(State):
     def _serving_legal(self) -> tuple[Action, ...]:
         """IC-9: the exact cones if any; else the close cones (IC-10) and drawing."""
         if self._kinds is None:
-            self._kinds = _ConeSets(self._cones, self.settings.close == "flavour")
+            self._kinds = ConeSets(self._cones, self.settings.close == "flavour")
         return self._serving_legal_for(self.held_mask(self.to_act), self._cones_left())
 
     def _serving_legal_for(self, held: int, alive: int) -> tuple[Action, ...]:
@@ -281,15 +288,15 @@ class IceCreamState(State):
         both = kinds.get(held) or kinds.classify(held)
         exact = both[0] & alive
         if exact:
-            return _SERVES.get(exact) or _serves(exact)
+            return SERVES.get(exact) or serves(exact)
         close = both[1] & alive
         if self._ic_deck:
-            return _SERVES_AND_DRAW.get(close) or _serves_and_draw(close)
-        return _SERVES.get(close) or _serves(close)
+            return SERVES_AND_DRAW.get(close) or serves_and_draw(close)
+        return SERVES.get(close) or serves(close)
 
     def _day_kinds(self, held: int) -> tuple[int, int]:
         """Bit sets of the day's cones that a player holding the flavours in ``held`` can
-        serve exactly (IC-9) and close (IC-10), as cone sets (see :class:`_ConeSets`).
+        serve exactly (IC-9) and close (IC-10), as cone sets (see :class:`ConeSets`).
 
         The answers are worked out once a day and shared by every state that follows
         (branches included), so they describe the cones on the table when the cache was
@@ -297,14 +304,14 @@ class IceCreamState(State):
         """
         kinds = self._kinds
         if kinds is None:
-            kinds = self._kinds = _ConeSets(self._cones, self.settings.close == "flavour")
+            kinds = self._kinds = ConeSets(self._cones, self.settings.close == "flavour")
         return kinds.get(held) or kinds.classify(held)
 
     def _cones_left(self) -> int:
-        """The set of the cones still on the table (see :class:`_ConeSets`)."""
+        """The set of the cones still on the table (see :class:`ConeSets`)."""
         alive = self._alive
         if alive is None:
-            alive = self._alive = sum(_CONE_BIT[i] for i, c in enumerate(self._cones)
+            alive = self._alive = sum(CONE_BIT[i] for i, c in enumerate(self._cones)
                                       if c is not None)
         return alive
 
@@ -312,7 +319,7 @@ class IceCreamState(State):
         """Indexes of the cones ``seat`` can serve exactly (IC-9) and close (IC-10)."""
         exact, close = self._day_kinds(self.held_mask(seat))
         alive = self._cones_left()
-        return _indexes(exact & alive), _indexes(close & alive)
+        return cone_indexes(exact & alive), cone_indexes(close & alive)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | Mapping[str, Any]) -> IceCreamState:
@@ -418,18 +425,18 @@ class IceCreamState(State):
             self.ic_discard = self.ic_discard + (old,)
             self.swappers = self.swappers + (p,)
             self.hidden = _set(self.hidden, p, new)
-            ev: list = [(_EV_SWAP, p), (_EV_SWAP_PRIVATE, p, old, new)]
+            ev: list = [(EV_SWAP, p), (EV_SWAP_PRIVATE, p, old, new)]
         else:
-            ev = [(_EV_KEEP, p)]
+            ev = [(EV_KEEP, p)]
         nxt = (p + 1) % len(self._cards)
         if nxt != self.dealer and self.hidden[nxt] >= 0:
             self.to_act = nxt
             return ev
         # IC-5: after the last decision the discards are shuffled back into the deck.
         if self.ic_discard:
-            self._ic_deck = _shuffled(self.seed, self.day, _PHASE1,
+            self._ic_deck = shuffled(self.seed, self.day, PHASE1,
                                       self.ic_discard + tuple(self._ic_deck))
-            ev.append((_EV_RESHUFFLE, len(self.ic_discard)))
+            ev.append((EV_RESHUFFLE, len(self.ic_discard)))
             self.ic_discard = ()
             self.swappers = ()
         self._start_cones(ev)
@@ -439,17 +446,17 @@ class IceCreamState(State):
         """Deal phase 1 (IC-5) and stop at the first decision."""
         n = len(self._cards)
         d = self.dealer
-        ev.append((_EV_DAY, self.day, d))
+        ev.append((EV_DAY, self.day, d))
         deck = self._ic_deck
         hidden = [-1] * n
         for k in range(n):
             seat = (d + k) % n
             if not deck:
-                ev.append((_EV_NO_CARD, seat))
+                ev.append((EV_NO_CARD, seat))
                 continue
             f = hidden[seat] = deck.pop()
-            ev.append((_EV_DEALT, seat))
-            ev.append((_EV_DEALT_PRIVATE, seat, f))
+            ev.append((EV_DEALT, seat))
+            ev.append((EV_DEALT_PRIVATE, seat, f))
         self.hidden = tuple(hidden)
         self._phase = DELIVERIES
         if hidden[d] >= 0:
@@ -460,11 +467,11 @@ class IceCreamState(State):
     # -- phase 2 -------------------------------------------------------------------
     def _start_cones(self, ev: list) -> None:
         # IC-7: all Scoop cards in play are shuffled into the Scoop deck.
-        deck = self._scoop_deck = _shuffled(self.seed, self.day, _PHASE2, self._scoop_deck)
+        deck = self._scoop_deck = shuffled(self.seed, self.day, PHASE2, self._scoop_deck)
         self._phase = CONES
         self.to_act = self.dealer
         self._cones = []
-        ev.append((_EV_PHASE_CONES, self.dealer, len(deck)))
+        ev.append((EV_PHASE_CONES, self.dealer, len(deck)))
         if not deck:
             self._start_serving(ev)
 
@@ -477,7 +484,7 @@ class IceCreamState(State):
         if cone is None:
             cones.append((scoop,))
             n = len(cones)
-            ev = [(_EV_NEW_CONE, p, scoop, n)]
+            ev = [(EV_NEW_CONE, p, scoop, n)]
             if deck:
                 # The new cone joins the options; NEW_CONE stays while fewer than the limit exist.
                 settings = self.settings
@@ -485,7 +492,7 @@ class IceCreamState(State):
                 self._legal = grown + _NEW_CONE_ONLY if n < settings.cones else grown
         else:
             grown_cone = cones[cone - 1] = cones[cone - 1] + (scoop,)
-            ev = [(_EV_PLACE, p, scoop, cone)]
+            ev = [(EV_PLACE, p, scoop, cone)]
             if deck:
                 if len(grown_cone) < self.settings.scoops_per_cone:
                     self._legal = legal
@@ -504,45 +511,47 @@ class IceCreamState(State):
         cards = self._cards
         held = self._held
         if held is None:
-            held = self._held = list(map(_mask, cards))
+            held = self._held = list(map(mask_of, cards))
         for seat, f in enumerate(self.hidden):
             if f >= 0:
                 cards[seat] += (f,)
                 held[seat] |= 1 << f
-                ev.append((_EV_REVEAL, seat, f))
+                ev.append((EV_REVEAL, seat, f))
         self._kinds = None
-        self._alive = 64 * _LANES[len(self._cones)]
+        self._alive = 64 * LANES[len(self._cones)]
         self.hidden = (-1,) * len(cards)
         self._phase = SERVING
         self.to_act = self.dealer
         self.last_actor = -1
-        ev.append((_EV_PHASE_SERVING, self.dealer))
+        ev.append((EV_PHASE_SERVING, self.dealer))
         self._check_serving_turn(ev)
 
     def _check_serving_turn(self, ev: list) -> None:
         """IC-12: phase 3 ends when no cone is left or the player to act has no action."""
         if not self._cones_left():
-            ev.append((_EV_ALL_SERVED,))
+            ev.append((EV_ALL_SERVED,))
             self._end_day(ev)
             return
         legal = self._serving_legal()
         if legal:
             self._legal = legal
         else:
-            ev.append((_EV_NO_ACTION, self.to_act))
+            ev.append((EV_NO_ACTION, self.to_act))
             self._end_day(ev)
 
     def _serve_or_draw(self, action: Serve | Draw, legal: tuple[Action, ...]) -> list:
         p = self.to_act
         held = self._held
         if held is None:
-            held = self._held = list(map(_mask, self._cards))
-        alive = self._cones_left()
+            held = self._held = list(map(mask_of, self._cards))
+        alive = self._alive
+        if alive is None:
+            alive = self._cones_left()
         if action is DRAW or type(action) is Draw:
             f = self._ic_deck.pop()
             self._cards[p] += (f,)
             held[p] |= 1 << f
-            ev: list = [(_EV_DRAW, p, f)]
+            ev: list = [(EV_DRAW, p, f)]
         else:
             i = action.cone - 1
             cones = self._cones
@@ -550,15 +559,15 @@ class IceCreamState(State):
             cones[i] = None
             # Only the held flavours that are in the cone matter, which keeps the cache small.
             mine = held[p] & self._kinds.mask(i)
-            on_cards, back, gained = _SPLITS.get((cone, mine)) or _split(cone, mine)
+            on_cards, back, gained = SPLITS.get((cone, mine)) or split(cone, mine)
             self._served[p] += gained
-            alive = self._alive = alive & ~_CONE_BIT[i]
+            alive = self._alive = alive & ~CONE_BIT[i]
             if back:
                 self._scoop_deck += back
-                ev = [(_EV_SERVE_CLOSE if on_cards else _EV_SERVE_CLOSE_NOTHING,
+                ev = [(EV_SERVE_CLOSE if on_cards else EV_SERVE_CLOSE_NOTHING,
                        p, i + 1, on_cards, back)]
             else:
-                ev = [(_EV_SERVE, p, i + 1, on_cards)]
+                ev = [(EV_SERVE, p, i + 1, on_cards)]
         self.last_actor = p
         q = self.to_act = (p + 1) % len(held)
         # IC-12: phase 3 ends when no cone is left or the player to act has no action.
@@ -567,9 +576,9 @@ class IceCreamState(State):
             if nxt:
                 self._legal = nxt
                 return ev
-            ev.append((_EV_NO_ACTION, q))
+            ev.append((EV_NO_ACTION, q))
         else:
-            ev.append((_EV_ALL_SERVED,))
+            ev.append((EV_ALL_SERVED,))
         self._end_day(ev)
         return ev
 
@@ -582,7 +591,7 @@ class IceCreamState(State):
             for c in self._cones:
                 if c is not None:
                     back += c
-            ev.append((_EV_CONES_BACK, len(back) - left))
+            ev.append((EV_CONES_BACK, len(back) - left))
         self._cones = []
         self._kinds = None
         self._alive = None
@@ -595,12 +604,12 @@ class IceCreamState(State):
             hand = cards[p]
             scoops = 0
             if served:
-                opened = _OPENED[(served + _SERVED_ANY) & _SERVED_SOME]
+                opened = OPENED[(served + SERVED_ANY) & SERVED_SOME]
                 hand = list(hand)
                 for f in opened:
                     hand.remove(f)
                 discards += opened
-                scooped = _SCOOPS.get(served) or _scoops(served)
+                scooped = SCOOPS.get(served) or scoops_of(served)
                 back += scooped
                 scoops = len(scooped)
             if len(set(hand)) == len(hand):
@@ -615,14 +624,14 @@ class IceCreamState(State):
             points = scoops + dupes
             scores[p] += points
             day_result.append((scoops, dupes))
-            ev.append((_EV_SCORE, p, scoops, dupes, points, scores[p]))
+            ev.append((EV_SCORE, p, scoops, dupes, points, scores[p]))
         n = len(cards)
-        self._held = list(map(_HAND_MASKS.__getitem__, cards))  # one card of each flavour now
+        self._held = list(map(HAND_MASKS.__getitem__, cards))  # one card of each flavour now
         self._served = [0] * n
         self._scores = tuple(scores)
         self.results = self.results + (tuple(day_result),)
         if discards:
-            self._ic_deck = _shuffled(self.seed, self.day, _PHASE4, self._ic_deck + discards)
+            self._ic_deck = shuffled(self.seed, self.day, PHASE4, self._ic_deck + discards)
         if self.day >= self.settings.days:
             self._phase = OVER
             self.is_over = True
@@ -639,14 +648,14 @@ class IceCreamState(State):
         low = min(scores)
         if scores.count(low) == 1:
             dealer = scores.index(low)
-            ev.append((_EV_NEXT_DEALER, dealer))
+            ev.append((EV_NEXT_DEALER, dealer))
             return dealer
         n = len(scores)
         start = (self.last_actor if self.last_actor >= 0 else self.dealer) + 1
         for k in range(n):
             seat = (start + k) % n
             if scores[seat] == low:
-                ev.append((_EV_NEXT_DEALER_TIE, seat))
+                ev.append((EV_NEXT_DEALER_TIE, seat))
                 return seat
         raise AssertionError("unreachable: a tied seat exists")
 
@@ -808,187 +817,7 @@ class IceCreamState(State):
         assert len(self.cones) <= self.settings.cones, "too many cones (IC-7)"
 
 
-class _ConeSets(dict):
-    """One day's cones packed into ints, and the cones each held-flavour mask can serve
-    (a dict from mask to ``(exact, close)``, filled on first use).
-
-    Cone ``i`` is byte ``i`` (a *lane*) of an int: ``flavours`` holds each cone's flavours
-    as a 6-bit mask, ``singles`` the flavours it has only one scoop of. A set of cones is an
-    int with bit 6 of their lanes set (``_CONE_BIT[i]``). A few additions and masks then
-    test every cone at once, with no carry from one lane into the next: for a player
-    holding ``held``, ``miss`` keeps each cone's flavours they lack; a cone is exact when
-    it misses nothing (IC-9), and close (IC-10) when it misses exactly one flavour and,
-    under the rulebook's scoop rule, only one scoop of it (under the Dutch summary's
-    flavour rule any number).
-    """
-
-    __slots__ = ("flavours", "singles", "every", "lanes", "low", "flag", "by_flavour")
-
-    def __init__(self, cones: Sequence[tuple[int, ...] | None], by_flavour: bool) -> None:
-        lanes = _LANES[len(cones)]
-        both = b"".join(map(_CONE_BYTES.__getitem__, cones))
-        self.flavours = int.from_bytes(both[::2], "little")
-        self.singles = int.from_bytes(both[1::2], "little")
-        self.lanes = lanes
-        self.low = 63 * lanes   # adding it sets bit 6 of every lane that is not zero
-        self.flag = 64 * lanes  # bit 6 of every lane
-        self.every = (self.flavours + self.low) & self.flag
-        self.by_flavour = by_flavour
-
-    def classify(self, held: int) -> tuple[int, int]:
-        """``(exact, close)`` cone sets for a player holding the flavours in mask ``held``."""
-        low = self.low
-        flag = self.flag
-        miss = self.flavours & (63 & ~held) * self.lanes
-        some = (miss + low) & flag                        # cones missing a flavour
-        several = miss & (miss - (some >> 6))             # clears each lane's lowest bit
-        close = some & ~((several + low) & flag)          # exactly one flavour missing
-        if not self.by_flavour:
-            close &= ((miss & self.singles) + low) & flag  # ... and one scoop of it
-        both = self[held] = (self.every & ~some, close)
-        return both
-
-    def mask(self, i: int) -> int:
-        """Cone ``i``'s flavours as a mask."""
-        return self.flavours >> 8 * i & 63
-
-
-class _ConeBytes(dict):
-    """cone -> two bytes: a mask of its flavours, and of the flavours it has one scoop of
-    (``None``, a served cone, has neither). Filled on first use."""
-
-    def __missing__(self, cone: tuple[int, ...]) -> bytes:
-        out = self[cone] = bytes((_mask(cone), _mask(f for f in cone if cone.count(f) == 1)))
-        return out
-
-
-class _HandMasks(dict):
-    """A hand of cards (one of each flavour at most, so few hands exist) -> its mask."""
-
-    def __missing__(self, hand: tuple[int, ...]) -> int:
-        out = self[hand] = _mask(hand)
-        return out
-
-
-_CONE_BYTES = _ConeBytes({None: b"\0\0"})
-_HAND_MASKS = _HandMasks()
-# An int with a 1 in the low bit of each of n lanes, and the set bit of each cone.
-_LANES = tuple(int.from_bytes(b"\x01" * n, "little") for n in range(32))
-_CONE_BIT = tuple(64 << 8 * i for i in range(32))
-
-
-_SERVED_BITS = 5
-_SERVED_MAX = (1 << _SERVED_BITS) - 1
-# Adding _SERVED_ANY sets the top bit of every non-zero count field (counts stay below 16);
-# _OPENED maps those bits to the flavours whose card was opened with scoops (IC-11).
-_SERVED_ANY = sum(15 << _SERVED_BITS * f for f in range(NUM_FLAVOURS))
-_SERVED_SOME = sum(16 << _SERVED_BITS * f for f in range(NUM_FLAVOURS))
-_OPENED = {sum(16 << _SERVED_BITS * f for f in fs): fs
-           for fs in (tuple(f for f in range(NUM_FLAVOURS) if m >> f & 1)
-                      for m in range(1 << NUM_FLAVOURS))}
-# Packed served counts -> the served scoops, each flavour repeated by its count.
-_SCOOPS: dict[int, tuple[int, ...]] = {}
-
-
-def _scoops(served: int) -> tuple[int, ...]:
-    out = _SCOOPS[served] = tuple(f for f in range(NUM_FLAVOURS)
-                                  for _ in range(served >> _SERVED_BITS * f & _SERVED_MAX))
-    return out
-
-
-# (cone, held mask) -> (scoops on the player's cards, scoops returned, packed counts).
-_SPLITS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-
-
-def _split(cone: tuple[int, ...], held: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """How serving ``cone`` splits its scoops for a player holding mask ``held`` (IC-10, IC-11)."""
-    on_cards = tuple(f for f in cone if held >> f & 1)
-    back = tuple(f for f in cone if not held >> f & 1)
-    gained = sum(1 << _SERVED_BITS * f for f in on_cards)
-    out = _SPLITS[(cone, held)] = (on_cards, back, gained)
-    return out
-
-
-
-
-def _event(raw: tuple) -> Event:
-    """An :class:`Event` from its raw tuple: ``(key, params, rule[, visible_to])`` or, for
-    the events of every step, the compact ``(_EventKind, *values)``."""
-    kind = raw[0]
-    if kind.__class__ is str:
-        return Event(*raw)
-    values = [list(v) if v.__class__ is tuple else v for v in raw[1:]]
-    return Event(kind.key, dict(zip(kind.names, values, strict=True)), kind.rule,
-                 None if kind.private is None else values[kind.private])
-
-
-class _EventKind(NamedTuple):
-    """An event stored compactly: its values are kept in the order of ``names``.
-
-    ``private`` is the position of the value naming the only seat that sees the event.
-    """
-
-    key: str
-    names: tuple[str, ...]
-    rule: str
-    private: int | None = None
-
-
-_EV_KEEP = _EventKind("event.keep", ("player",), "IC-5")
-_EV_SWAP = _EventKind("event.swap", ("player",), "IC-5")
-_EV_SWAP_PRIVATE = _EventKind("event.swap_private", ("player", "flavour", "drawn"), "IC-5", 0)
-_EV_DEALT = _EventKind("event.dealt", ("player",), "IC-5")
-_EV_DEALT_PRIVATE = _EventKind("event.dealt_private", ("player", "flavour"), "IC-6", 0)
-_EV_NEW_CONE = _EventKind("event.new_cone", ("player", "flavour", "cone"), "IC-7")
-_EV_PLACE = _EventKind("event.place", ("player", "flavour", "cone"), "IC-7")
-_EV_REVEAL = _EventKind("event.reveal", ("player", "flavour"), "IC-9")
-_EV_SERVE = _EventKind("event.serve", ("player", "cone", "scoops"), "IC-9")
-_EV_SERVE_CLOSE = _EventKind("event.serve_close", ("player", "cone", "scoops", "returned"),
-                             "IC-10")
-_EV_SERVE_CLOSE_NOTHING = _EV_SERVE_CLOSE._replace(key="event.serve_close_nothing")
-_EV_SCORE = _EventKind("event.score", ("player", "scoops", "dupes", "points", "total"), "IC-13")
-_EV_DRAW = _EventKind("event.draw", ("player", "flavour"), "IC-9")
-_EV_RESHUFFLE = _EventKind("event.reshuffle", ("count",), "IC-5")
-_EV_DAY = _EventKind("event.day", ("day", "dealer"), "IC-5")
-_EV_NO_CARD = _EventKind("event.no_card", ("player",), "IC-5")
-_EV_PHASE_CONES = _EventKind("event.phase_cones", ("dealer", "count"), "IC-7")
-_EV_PHASE_SERVING = _EventKind("event.phase_serving", ("dealer",), "IC-9")
-_EV_ALL_SERVED = _EventKind("event.all_served", (), "IC-12")
-_EV_NO_ACTION = _EventKind("event.no_action", ("player",), "IC-12")
-_EV_CONES_BACK = _EventKind("event.cones_back", ("count",), "IC-12")
-_EV_NEXT_DEALER = _EventKind("event.next_dealer", ("dealer",), "IC-14")
-_EV_NEXT_DEALER_TIE = _EventKind("event.next_dealer_tie", ("dealer",), "IC-14")
-
 _STEPS = (IceCreamState._deliver, IceCreamState._place, IceCreamState._serve_or_draw)
-
-
-def _indexes(cones: int) -> list[int]:
-    """The indexes of the cones in a cone set (see :class:`_ConeSets`), lowest first."""
-    out = []
-    while cones:
-        bit = cones & -cones
-        out.append(bit.bit_length() >> 3)  # bit 6 of lane i is bit 8 i + 6
-        cones ^= bit
-    return out
-
-
-# Cone set -> its serve actions in cone order (with DRAW last), built on first use.
-_SERVES: dict[int, tuple[Action, ...]] = {}
-_SERVES_AND_DRAW: dict[int, tuple[Action, ...]] = {}
-
-
-def _serves(bits: int) -> tuple[Action, ...]:
-    out = _SERVES.get(bits)
-    if out is None:
-        out = _SERVES[bits] = tuple(SERVE[i + 1] for i in _indexes(bits))
-    return out
-
-
-def _serves_and_draw(bits: int) -> tuple[Action, ...]:
-    out = _SERVES_AND_DRAW.get(bits)
-    if out is None:
-        out = _SERVES_AND_DRAW[bits] = _serves(bits) + (DRAW,)
-    return out
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -996,13 +825,6 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     lst = list(t)
     lst[i] = v
     return tuple(lst)
-
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for f in cards:
-        m |= 1 << f
-    return m
 
 
 def _nums(nums: list[int]) -> str:
@@ -1016,8 +838,8 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
     settings = Settings.make(players, ruleset=ruleset, **variant)
     n = settings.players
-    deck = _shuffled(seed, 0, _SETUP_DECK, _FULL_DECK)
-    scoops = _shuffled(seed, 0, _SETUP_SCOOPS, _FULL_DECK)
+    deck = shuffled(seed, 0, SETUP_DECK, _FULL_DECK)
+    scoops = shuffled(seed, 0, SETUP_SCOOPS, _FULL_DECK)
     k = settings.removed_scoops
     s = object.__new__(IceCreamState)
     s.settings = settings
