@@ -35,7 +35,7 @@ def shuffled(seed: int, day: int, purpose: int, cards: Sequence[int]) -> list[in
     if n < 2:
         return list(cards)
     buf = bytearray(_shake(b"%d:%d:%d" % (seed, day, purpose)).digest(4 * n))
-    buf[::4] = bytes(cards)
+    buf[::4] = cards
     buf[3::4] = buf[3::4].translate(_KEY_BITS)
     if _BIG_ENDIAN:  # read the words little-endian, so every machine deals the same cards
         keys = array("I")

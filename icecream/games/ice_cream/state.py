@@ -117,6 +117,7 @@ class IceCreamState(State):
         "settings", "seed", "day", "_phase", "dealer", "to_act", "_scores", "_cards", "hidden",
         "_served", "_ic_deck", "ic_discard", "swappers", "_scoop_deck", "removed", "_cones",
         "last_actor", "results", "_events", "_legal", "_held", "_kinds", "_alive", "is_over",
+        "_after",
     )
 
     settings: Settings
@@ -406,11 +407,14 @@ class IceCreamState(State):
         s._held = None if held is None else held[:]
         s._kinds = self._kinds
         s._alive = self._alive
+        s._after = self._after
         s.is_over = self.is_over
         return s
 
     def _fresh_caches(self) -> None:
         """Forget everything derived from the position (after setting it up by hand)."""
+        n = len(self._cards)
+        self._after = tuple((p + 1) % n for p in range(n))  # the next seat clockwise
         self._legal = None
         self._held = None
         self._kinds = None
@@ -419,7 +423,7 @@ class IceCreamState(State):
     # -- phase 1 -------------------------------------------------------------------
     def _deliver(self, action: Action, legal: tuple[Action, ...]) -> list:
         p = self.to_act
-        if action is SWAP or type(action) is Swap:
+        if type(action) is Swap:
             old = self.hidden[p]
             new = self._ic_deck.pop()
             self.ic_discard = self.ic_discard + (old,)
@@ -428,7 +432,7 @@ class IceCreamState(State):
             ev: list = [(EV_SWAP, p), (EV_SWAP_PRIVATE, p, old, new)]
         else:
             ev = [(EV_KEEP, p)]
-        nxt = (p + 1) % len(self._cards)
+        nxt = self._after[p]
         if nxt != self.dealer and self.hidden[nxt] >= 0:
             self.to_act = nxt
             return ev
@@ -500,7 +504,7 @@ class IceCreamState(State):
                     j = legal.index(action)
                     self._legal = legal[:j] + legal[j + 1:]
         if deck:
-            self.to_act = (p + 1) % len(self._cards)
+            self.to_act = self._after[p]
         else:
             self._start_serving(ev)
         return ev
@@ -547,7 +551,7 @@ class IceCreamState(State):
         alive = self._alive
         if alive is None:
             alive = self._cones_left()
-        if action is DRAW or type(action) is Draw:
+        if type(action) is Draw:
             f = self._ic_deck.pop()
             self._cards[p] += (f,)
             held[p] |= 1 << f
@@ -558,7 +562,7 @@ class IceCreamState(State):
             cone = cones[i]
             cones[i] = None
             # Only the held flavours that are in the cone matter, which keeps the cache small.
-            mine = held[p] & self._kinds.mask(i)
+            mine = held[p] & self._kinds.flavours >> 8 * i  # lane i: cone i's flavours
             on_cards, back, gained = SPLITS.get((cone, mine)) or split(cone, mine)
             self._served[p] += gained
             alive = self._alive = alive & ~CONE_BIT[i]
@@ -569,7 +573,7 @@ class IceCreamState(State):
             else:
                 ev = [(EV_SERVE, p, i + 1, on_cards)]
         self.last_actor = p
-        q = self.to_act = (p + 1) % len(held)
+        q = self.to_act = self._after[p]
         # IC-12: phase 3 ends when no cone is left or the player to act has no action.
         if alive:
             nxt = self._serving_legal_for(held[q], alive)

@@ -62,10 +62,6 @@ class ConeSets(dict):
         both = self[held] = (self.every & ~some, close)
         return both
 
-    def mask(self, i: int) -> int:
-        """Cone ``i``'s flavours as a mask."""
-        return self.flavours >> 8 * i & 63
-
 
 class _ConeBytes(dict):
     """cone -> two bytes: a mask of its flavours, and of the flavours it has one scoop of
