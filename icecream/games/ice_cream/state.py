@@ -98,6 +98,22 @@ _KEEP_ONLY = (KEEP,)
 _NEW_CONE_ONLY = (NEW_CONE,)
 
 
+class _Deck:
+    """A deck that a state keeps as its own list (``_<name>``) and shows as a tuple."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.attr = "_" + name
+
+    def __get__(self, state: Any, owner: type | None = None) -> Any:
+        return self if state is None else tuple(getattr(state, self.attr))
+
+    def __set__(self, state: Any, cards: Sequence[int]) -> None:
+        setattr(state, self.attr, list(cards))
+
+
 class IceCreamState(State):
     """A position in a game of Ice Cream. Never changed after it is made.
 
@@ -185,23 +201,8 @@ class IceCreamState(State):
         self._cones = [None if c is None else tuple(c) for c in cones]
         self._kinds = self._alive = None
 
-    @property
-    def ic_deck(self) -> tuple[int, ...]:
-        """The Ice Cream deck, top card last."""
-        return tuple(self._ic_deck)
-
-    @ic_deck.setter
-    def ic_deck(self, cards: Sequence[int]) -> None:
-        self._ic_deck = list(cards)
-
-    @property
-    def scoop_deck(self) -> tuple[int, ...]:
-        """The Scoop deck, top card last."""
-        return tuple(self._scoop_deck)
-
-    @scoop_deck.setter
-    def scoop_deck(self, cards: Sequence[int]) -> None:
-        self._scoop_deck = list(cards)
+    ic_deck = _Deck("The Ice Cream deck, top card last.")
+    scoop_deck = _Deck("The Scoop deck, top card last.")
 
     @property
     def served(self) -> tuple[tuple[int, ...], ...]:
