@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import icecream
+from icecream.core.errors import SettingsError
 from icecream.games.ice_cream.components import NUM_FLAVOURS
+from icecream.games.ice_cream.settings import Settings
 from icecream.games.ice_cream.shuffle import shuffled
 from icecream.games.ice_cream.tables import CONE_BIT, ConeSets, cone_indexes, split
 
@@ -82,3 +85,14 @@ def test_served_counts_round_trip_through_their_packed_form():
     c.served = ((1, 0, 2, 0, 0, 5), (0,) * 6, (3, 3, 0, 0, 1, 0))
     assert c.served == ((1, 0, 2, 0, 0, 5), (0,) * 6, (3, 3, 0, 0, 1, 0))
     assert s.served == ((0,) * 6,) * 3  # the clone's change stays in the clone
+
+
+def test_settings_made_once_are_reused_but_types_still_checked():
+    first = Settings.make(3, days=1)
+    assert Settings.make(3, days=1) is first
+    with pytest.raises(SettingsError, match="days"):
+        Settings.make(3, days=True)  # equal to 1 as a dict key, refused all the same
+    names = ["Ann", "Bob", "Cy"]
+    assert Settings.make(names).names == tuple(names)
+    names[0] = "Dee"  # the caller's list changes: the next call must not get the old names
+    assert Settings.make(names).names == ("Dee", "Bob", "Cy")
