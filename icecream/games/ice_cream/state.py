@@ -115,7 +115,8 @@ class _Deck:
 
 
 class IceCreamState(State):
-    """A position in a game of Ice Cream. Never changed after it is made.
+    """A position in a game of Ice Cream. Never changed after it is made, except by
+    :meth:`apply_in_place` (or :meth:`random_playout`) on a :meth:`clone`.
 
     Cards are flavour indexes (see :mod:`.components`); decks are tuples whose *last*
     element is the top card. ``cards[seat]`` are a player's face-up Ice Cream cards,
@@ -279,8 +280,7 @@ class IceCreamState(State):
 
     def _serving_legal(self) -> tuple[Action, ...]:
         """IC-9: the exact cones if any; else the close cones (IC-10) and drawing."""
-        if self._kinds is None:
-            self._kinds = ConeSets(self._cones, self.settings.close == "flavour")
+        self._cone_sets()
         return self._serving_legal_for(self.held_mask(self.to_act), self._cones_left())
 
     def _serving_legal_for(self, held: int, alive: int) -> tuple[Action, ...]:
@@ -296,18 +296,17 @@ class IceCreamState(State):
             return SERVES_AND_DRAW.get(close) or serves_and_draw(close)
         return SERVES.get(close) or serves(close)
 
-    def _day_kinds(self, held: int) -> tuple[int, int]:
-        """Bit sets of the day's cones that a player holding the flavours in ``held`` can
-        serve exactly (IC-9) and close (IC-10), as cone sets (see :class:`ConeSets`).
+    def _cone_sets(self) -> ConeSets:
+        """The day's cones as :class:`ConeSets`, made on first use.
 
-        The answers are worked out once a day and shared by every state that follows
-        (branches included), so they describe the cones on the table when the cache was
-        made; callers mask out the cones served since (``_alive``).
+        They are shared by every state that follows (branches included), so they describe
+        the cones on the table when they were made; callers mask out the cones served
+        since (``_alive``).
         """
         kinds = self._kinds
         if kinds is None:
             kinds = self._kinds = ConeSets(self._cones, self.settings.close == "flavour")
-        return kinds.get(held) or kinds.classify(held)
+        return kinds
 
     def _cones_left(self) -> int:
         """The set of the cones still on the table (see :class:`ConeSets`)."""
@@ -319,7 +318,9 @@ class IceCreamState(State):
 
     def _classify(self, seat: int) -> tuple[list[int], list[int]]:
         """Indexes of the cones ``seat`` can serve exactly (IC-9) and close (IC-10)."""
-        exact, close = self._day_kinds(self.held_mask(seat))
+        held = self.held_mask(seat)
+        kinds = self._cone_sets()
+        exact, close = kinds.get(held) or kinds.classify(held)
         alive = self._cones_left()
         return cone_indexes(exact & alive), cone_indexes(close & alive)
 
