@@ -59,6 +59,7 @@ from .event_kinds import (
     EV_SERVE_CLOSE_NOTHING,
     EV_SWAP,
     EV_SWAP_PRIVATE,
+    EventKind,
     decode_event,
 )
 from .settings import Settings
@@ -158,6 +159,7 @@ class IceCreamState(State):
     is_over: bool
     last_actor: int
     results: tuple[tuple[tuple[int, int], ...], ...]
+    #: This step's raw events (see :mod:`.event_kinds`): a list or tuple of them, or one bare.
     _events: list | tuple
 
     # ------------------------------------------------------------------ protocol
@@ -224,7 +226,10 @@ class IceCreamState(State):
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened in the step that made this state (kept as raw tuples until asked)."""
-        return tuple(map(decode_event, self._events))
+        raw = self._events
+        if raw[0].__class__ is EventKind:  # a step with one event keeps it bare
+            return (decode_event(raw),)
+        return tuple(map(decode_event, raw))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -423,7 +428,7 @@ class IceCreamState(State):
         self._alive = None
 
     # -- phase 1 -------------------------------------------------------------------
-    def _deliver(self, action: Action, legal: tuple[Action, ...]) -> list:
+    def _deliver(self, action: Action, legal: tuple[Action, ...]) -> list | tuple:
         p = self.to_act
         if type(action) is Swap:
             old = self.hidden[p]
@@ -481,7 +486,7 @@ class IceCreamState(State):
         if not deck:
             self._start_serving(ev)
 
-    def _place(self, action: Place, legal: tuple[Action, ...]) -> list:
+    def _place(self, action: Place, legal: tuple[Action, ...]) -> list | tuple:
         deck = self._scoop_deck
         scoop = deck.pop()
         p = self.to_act
@@ -489,16 +494,16 @@ class IceCreamState(State):
         cone = action.cone
         if cone is None:
             cones.append((scoop,))
-            n = len(cones)
-            ev = [(EV_NEW_CONE, p, scoop, n)]
+            cone = len(cones)
+            event = (EV_NEW_CONE, p, scoop, cone)
             if deck:
                 # The new cone joins the options; NEW_CONE stays while fewer than the limit exist.
                 settings = self.settings
-                grown = legal[:-1] + ((PLACE[n],) if settings.scoops_per_cone > 1 else ())
-                self._legal = grown + _NEW_CONE_ONLY if n < settings.cones else grown
+                grown = legal[:-1] + ((PLACE[cone],) if settings.scoops_per_cone > 1 else ())
+                self._legal = grown + _NEW_CONE_ONLY if cone < settings.cones else grown
         else:
             grown_cone = cones[cone - 1] = cones[cone - 1] + (scoop,)
-            ev = [(EV_PLACE, p, scoop, cone)]
+            event = (EV_PLACE, p, scoop, cone)
             if deck:
                 if len(grown_cone) < self.settings.scoops_per_cone:
                     self._legal = legal
@@ -507,8 +512,9 @@ class IceCreamState(State):
                     self._legal = legal[:j] + legal[j + 1:]
         if deck:
             self.to_act = self._after[p]
-        else:
-            self._start_serving(ev)
+            return event
+        ev = [event]
+        self._start_serving(ev)
         return ev
 
     # -- phase 3 -------------------------------------------------------------------
@@ -545,7 +551,7 @@ class IceCreamState(State):
             ev.append((EV_NO_ACTION, self.to_act))
             self._end_day(ev)
 
-    def _serve_or_draw(self, action: Serve | Draw, legal: tuple[Action, ...]) -> list:
+    def _serve_or_draw(self, action: Serve | Draw, legal: tuple[Action, ...]) -> list | tuple:
         p = self.to_act
         held = self._held
         if held is None:
@@ -557,7 +563,7 @@ class IceCreamState(State):
             f = self._ic_deck.pop()
             self._cards[p] += (f,)
             held[p] |= 1 << f
-            ev: list = [(EV_DRAW, p, f)]
+            event: tuple = (EV_DRAW, p, f)
         else:
             i = action.cone - 1
             cones = self._cones
@@ -570,10 +576,10 @@ class IceCreamState(State):
             alive = self._alive = alive & ~CONE_BIT[i]
             if back:
                 self._scoop_deck += back
-                ev = [(EV_SERVE_CLOSE if on_cards else EV_SERVE_CLOSE_NOTHING,
-                       p, i + 1, on_cards, back)]
+                event = (EV_SERVE_CLOSE if on_cards else EV_SERVE_CLOSE_NOTHING,
+                         p, i + 1, on_cards, back)
             else:
-                ev = [(EV_SERVE, p, i + 1, on_cards)]
+                event = (EV_SERVE, p, i + 1, on_cards)
         self.last_actor = p
         q = self.to_act = self._after[p]
         # IC-12: phase 3 ends when no cone is left or the player to act has no action.
@@ -581,10 +587,10 @@ class IceCreamState(State):
             nxt = self._serving_legal_for(held[q], alive)
             if nxt:
                 self._legal = nxt
-                return ev
-            ev.append((EV_NO_ACTION, q))
+                return event
+            ev = [event, (EV_NO_ACTION, q)]
         else:
-            ev.append((EV_ALL_SERVED,))
+            ev = [event, (EV_ALL_SERVED,)]
         self._end_day(ev)
         return ev
 
