@@ -76,7 +76,7 @@ def test_save_load_round_trip(tmp_path):
     path = tmp_path / "game.json"
     h.save(path)
     data = json.loads(path.read_text())
-    assert data["format_version"] == 1 and data["setup"]["seed"] == 9
+    assert data["format_version"] == 2 and data["setup"]["seed"] == 9
     assert data["setup"]["close"] == "flavour" and data["setup"]["days"] == 3
     back = load_history(path)
     assert back.cursor == 120 and len(back) == len(h)
@@ -103,14 +103,16 @@ def test_state_snapshot_round_trip():
     ("not json", "cannot read|invalid JSON"),
     ("{\"kind\": \"something\"}", "not a saved game"),
     ({"kind": "icecream-game", "format_version": 99, "game": "ice-cream"}, "format_version"),
-    ({"kind": "icecream-game", "format_version": 1, "game": "chess", "setup": {}},
+    ({"kind": "icecream-game", "format_version": 1, "game": "ice-cream", "setup": {}},
+     "before the seeded shuffles changed"),
+    ({"kind": "icecream-game", "format_version": 2, "game": "chess", "setup": {}},
      "unknown game"),
-    ({"kind": "icecream-game", "format_version": 1, "game": "ice-cream",
+    ({"kind": "icecream-game", "format_version": 2, "game": "ice-cream",
       "setup": {"players": 9, "seed": 1}}, "players"),
-    ({"kind": "icecream-game", "format_version": 1, "game": "ice-cream",
+    ({"kind": "icecream-game", "format_version": 2, "game": "ice-cream",
       "setup": {"players": 3, "seed": 1}, "actions": [{"type": "draw"}]},
      "action 1 .* does not replay"),
-    ({"kind": "icecream-game", "format_version": 1, "game": "ice-cream",
+    ({"kind": "icecream-game", "format_version": 2, "game": "ice-cream",
       "setup": {"players": 3, "seed": 1}, "actions": [], "cursor": 4}, "cursor"),
 ])
 def test_bad_save_files_get_clear_errors(data, message):

@@ -27,9 +27,12 @@ from typing import Any
 
 from .errors import IcecreamError, IllegalAction, SaveFileError
 from .messages import DEFAULT_LANGUAGE
-from .protocol import FORMAT_VERSION, Action, State, get_game, new_game
+from .protocol import Action, State, get_game, new_game
 
 SAVE_KIND = "icecream-game"
+#: Saved games name their version apart from positions: version 1 files were written
+#: before the seeded shuffles changed (2026-11-30), so their seeds now deal other cards.
+SAVE_FORMAT_VERSION = 2
 
 
 class History:
@@ -139,7 +142,7 @@ class History:
     # -- saving ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Seed, settings and actions (or the starting snapshot), with a format version."""
-        d: dict[str, Any] = {"kind": SAVE_KIND, "format_version": FORMAT_VERSION,
+        d: dict[str, Any] = {"kind": SAVE_KIND, "format_version": SAVE_FORMAT_VERSION,
                              "game": self.game}
         if self._setup is not None:
             d["setup"] = self._setup
@@ -180,9 +183,14 @@ def load_history(source: Mapping[str, Any] | str | Path) -> History:
             raise SaveFileError(f"not a saved game: invalid JSON ({e})") from None
     if not isinstance(data, Mapping) or data.get("kind") != SAVE_KIND:
         raise SaveFileError(f"not a saved game: expected an object with kind {SAVE_KIND!r}")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise SaveFileError(f"saved game format_version {data.get('format_version')!r} is not "
-                            f"{FORMAT_VERSION}, the version this program reads")
+    version = data.get("format_version")
+    if version == 1:
+        raise SaveFileError("saved game format_version 1 was written before the seeded "
+                            "shuffles changed: its seed now deals other cards, so its actions "
+                            "cannot be replayed; save it again with the version that wrote it")
+    if version != SAVE_FORMAT_VERSION:
+        raise SaveFileError(f"saved game format_version {version!r} is not "
+                            f"{SAVE_FORMAT_VERSION}, the version this program reads")
     try:
         spec = get_game(data.get("game"))
         if "setup" in data:
