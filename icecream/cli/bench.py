@@ -40,11 +40,10 @@ def play_random_games(game: str, players: int, games: int, seed: int = 0,
     """
     spec = get_game(game)
     rnd = random.Random(seed).random
-    playout = State.random_playout if protocol_loop else None
     actions = 0
     for g in range(games):
         s = spec.new_state(players=players, seed=seed + g, **variant).clone()
-        actions += playout(s, rnd) if playout else s.random_playout(rnd)
+        actions += State.random_playout(s, rnd) if protocol_loop else s.random_playout(rnd)
     return games, actions
 
 

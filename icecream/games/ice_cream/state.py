@@ -80,10 +80,6 @@ from .tables import (
     ConeSets,
     cone_indexes,
     mask_of,
-    scoops_of,
-    serves,
-    serves_and_draw,
-    split,
 )
 
 DELIVERIES, CONES, SERVING, OVER = range(4)
@@ -292,14 +288,14 @@ class IceCreamState(State):
         """:meth:`_serving_legal` for a player holding ``held`` with cones ``alive`` left;
         the day's cones (``_kinds``) must be set up."""
         kinds = self._kinds
-        both = kinds.get(held) or kinds.classify(held)
+        both = kinds[held]
         exact = both[0] & alive
         if exact:
-            return SERVES.get(exact) or serves(exact)
+            return SERVES[exact]
         close = both[1] & alive
         if self._ic_deck:
-            return SERVES_AND_DRAW.get(close) or serves_and_draw(close)
-        return SERVES.get(close) or serves(close)
+            return SERVES_AND_DRAW[close]
+        return SERVES[close]
 
     def _cone_sets(self) -> ConeSets:
         """The day's cones as :class:`ConeSets`, made on first use.
@@ -325,7 +321,7 @@ class IceCreamState(State):
         """Indexes of the cones ``seat`` can serve exactly (IC-9) and close (IC-10)."""
         held = self.held_mask(seat)
         kinds = self._cone_sets()
-        exact, close = kinds.get(held) or kinds.classify(held)
+        exact, close = kinds[held]
         alive = self._cones_left()
         return cone_indexes(exact & alive), cone_indexes(close & alive)
 
@@ -571,7 +567,7 @@ class IceCreamState(State):
             cones[i] = None
             # Only the held flavours that are in the cone matter, which keeps the cache small.
             mine = held[p] & self._kinds.flavours >> 8 * i  # lane i: cone i's flavours
-            on_cards, back, gained = SPLITS.get((cone, mine)) or split(cone, mine)
+            on_cards, back, gained = SPLITS[cone, mine]
             self._served[p] += gained
             alive = self._alive = alive & ~CONE_BIT[i]
             if back:
@@ -596,7 +592,8 @@ class IceCreamState(State):
 
     # -- phase 4 and the next day ------------------------------------------------------
     def _end_day(self, ev: list) -> None:
-        # IC-12: unserved cones' scoops go back to the Scoop deck.
+        # IC-12: unserved cones' scoops go back to the Scoop deck (this state's own list,
+        # extended in place here and by the served scoops below).
         back = self._scoop_deck
         if self._cones_left():
             left = len(back)
@@ -621,7 +618,7 @@ class IceCreamState(State):
                 for f in opened:
                     hand.remove(f)
                 discards += opened
-                scooped = SCOOPS.get(served) or scoops_of(served)
+                scooped = SCOOPS[served]
                 back += scooped
                 scoops = len(scooped)
             if len(set(hand)) == len(hand):

@@ -12,17 +12,16 @@ unusual settings (30 cones, long cones) start over past :data:`TABLE_LIMIT` entr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ...core.protocol import Action
 from .actions import DRAW, SERVE
 from .components import NUM_FLAVOURS
 
 
 class ConeSets(dict):
     """One day's cones packed into ints, and the cones each held-flavour mask can serve
-    (a dict from mask to ``(exact, close)``, filled on first use).
+    (a dict from mask to ``(exact, close)``: ``sets[held]`` classifies on first use).
 
     Cone ``i`` is byte ``i`` (a *lane*) of an int: ``flavours`` holds each cone's flavours
     as a 6-bit mask, ``singles`` the flavours it has only one scoop of. A set of cones is an
@@ -49,6 +48,9 @@ class ConeSets(dict):
         self.every = (self.flavours + self.low) & self.flag
         self.by_flavour = by_flavour
 
+    def __missing__(self, held: int) -> tuple[int, int]:
+        return self.classify(held)
+
     def classify(self, held: int) -> tuple[int, int]:
         """``(exact, close)`` cone sets for a player holding the flavours in mask ``held``."""
         low = self.low
@@ -63,36 +65,47 @@ class ConeSets(dict):
         return both
 
 
-class _ConeBytes(dict):
-    """cone -> two bytes: a mask of its flavours, and of the flavours it has one scoop of
-    (``None``, a served cone, has neither)."""
-
-    def __missing__(self, cone: tuple[int, ...]) -> bytes:
-        singles = mask_of(f for f in cone if cone.count(f) == 1)
-        return remember(self, cone, bytes((mask_of(cone), singles)))
-
-
-class _HandMasks(dict):
-    """A hand of cards -> its flavours as a mask (used for hands of one card a flavour)."""
-
-    def __missing__(self, hand: tuple[int, ...]) -> int:
-        return remember(self, hand, mask_of(hand))
-
-
 #: Past this many entries a table starts over (only unusual settings get near it).
 TABLE_LIMIT = 100_000
 
 
-def remember(table: dict, key: Any, value: Any) -> Any:
-    """Store ``value`` under ``key`` in ``table`` (emptied first when full); return it."""
-    if len(table) >= TABLE_LIMIT:
-        table.clear()
-    table[key] = value
-    return value
+class Table(dict):
+    """A dict that fills itself: a missing key's value is ``compute(key)``, kept for next
+    time (the table starts over past :data:`TABLE_LIMIT` entries). A hit is a plain dict
+    lookup in C."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) >= TABLE_LIMIT:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value
 
 
-CONE_BYTES = _ConeBytes({None: b"\0\0"})
-HAND_MASKS = _HandMasks()
+def mask_of(cards: Iterable[int]) -> int:
+    """The flavours among ``cards`` as a mask (bit ``f`` for flavour ``f``)."""
+    m = 0
+    for f in cards:
+        m |= 1 << f
+    return m
+
+
+def _cone_bytes(cone: tuple[int, ...] | None) -> bytes:
+    """Two bytes: a mask of the cone's flavours, and of those it has one scoop of
+    (``None``, a served cone, has neither)."""
+    if cone is None:
+        return b"\0\0"
+    return bytes((mask_of(cone), mask_of(f for f in cone if cone.count(f) == 1)))
+
+
+#: cone -> :func:`_cone_bytes`; hand (one card of each flavour at most) -> its mask.
+CONE_BYTES = Table(_cone_bytes)
+HAND_MASKS = Table(mask_of)
 #: ``LANES[n]``: a 1 in the low bit of each of ``n`` lanes; ``CONE_BIT[i]``: cone ``i``'s bit.
 LANES = tuple(int.from_bytes(b"\x01" * n, "little") for n in range(32))
 CONE_BIT = tuple(64 << 8 * i for i in range(32))
@@ -108,25 +121,10 @@ def cone_indexes(cones: int) -> list[int]:
     return out
 
 
-# Cone set -> its serve actions in cone order (and DRAW last).
-SERVES: dict[int, tuple[Action, ...]] = {}
-SERVES_AND_DRAW: dict[int, tuple[Action, ...]] = {}
-
-
-def serves(cones: int) -> tuple[Action, ...]:
-    """A serve action for each cone in the set, in cone order (IC-9, IC-10)."""
-    out = SERVES.get(cones)
-    if out is None:
-        out = remember(SERVES, cones, tuple(SERVE[i + 1] for i in cone_indexes(cones)))
-    return out
-
-
-def serves_and_draw(cones: int) -> tuple[Action, ...]:
-    """:func:`serves`, then drawing a card (IC-9, case B)."""
-    out = SERVES_AND_DRAW.get(cones)
-    if out is None:
-        out = remember(SERVES_AND_DRAW, cones, serves(cones) + (DRAW,))
-    return out
+#: Cone set -> a serve action for each of its cones, in cone order (IC-9, IC-10), and the
+#: same followed by drawing a card (IC-9, case B).
+SERVES = Table(lambda cones: tuple(SERVE[i + 1] for i in cone_indexes(cones)))
+SERVES_AND_DRAW = Table(lambda cones: SERVES[cones] + (DRAW,))
 
 
 # Served counts: one int a seat, SERVED_BITS bits a flavour (counts stay below 16, IC-2).
@@ -139,18 +137,12 @@ SERVED_SOME = sum(16 << SERVED_BITS * f for f in range(NUM_FLAVOURS))
 OPENED = {sum(16 << SERVED_BITS * f for f in fs): fs
           for fs in (tuple(f for f in range(NUM_FLAVOURS) if m >> f & 1)
                      for m in range(1 << NUM_FLAVOURS))}
-# Packed served counts -> the served scoops, each flavour repeated by its count.
-SCOOPS: dict[int, tuple[int, ...]] = {}
 
 
 def scoops_of(served: int) -> tuple[int, ...]:
     """The scoops a packed served count stands for, in flavour order (IC-13)."""
-    return remember(SCOOPS, served, tuple(
-        f for f in range(NUM_FLAVOURS) for _ in range(served >> SERVED_BITS * f & SERVED_MAX)))
-
-
-# (cone, held flavours of the cone) -> (scoops on the player's cards, returned, packed).
-SPLITS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+    return tuple(f for f in range(NUM_FLAVOURS)
+                 for _ in range(served >> SERVED_BITS * f & SERVED_MAX))
 
 
 def split(cone: tuple[int, ...], held: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
@@ -160,12 +152,9 @@ def split(cone: tuple[int, ...], held: int) -> tuple[tuple[int, ...], tuple[int,
     on_cards = tuple(f for f in cone if held >> f & 1)
     back = tuple(f for f in cone if not held >> f & 1)
     gained = sum(1 << SERVED_BITS * f for f in on_cards)
-    return remember(SPLITS, (cone, held), (on_cards, back, gained))
+    return on_cards, back, gained
 
 
-def mask_of(cards: Iterable[int]) -> int:
-    """The flavours among ``cards`` as a mask (bit ``f`` for flavour ``f``)."""
-    m = 0
-    for f in cards:
-        m |= 1 << f
-    return m
+#: Packed served count -> :func:`scoops_of`; (cone, held flavours of the cone) -> :func:`split`.
+SCOOPS = Table(scoops_of)
+SPLITS = Table(lambda key: split(*key))
