@@ -65,6 +65,8 @@ def test_validate_scenario(tmp_path, capsys):
     (["bench", "--games", "1", "--variant", "closeflavour"], "NAME=VALUE"),
     (["bench", "--games", "1", "--variant", "colour=red"], "unknown Ice Cream setting"),
     (["bench", "--games", "1", "--players", "9"], "3 to 5 players"),
+    (["bench", "--games", "0"], "--games must be at least 1"),
+    (["bench", "--games", "1", "--warmup", "-1"], "--warmup must be at least 0"),
 ])
 def test_clear_errors(argv, message, capsys):
     assert main(argv) == 2

@@ -14,6 +14,7 @@ import argparse
 import random
 import time
 
+from ..core.errors import IcecreamError
 from ..core.protocol import State, get_game
 
 
@@ -75,10 +76,10 @@ def run(args: argparse.Namespace) -> int:
 
     variant = parse_variants(args.variant)
     if args.games < 1:
-        raise SystemExit("error: --games must be at least 1")
+        raise IcecreamError("--games must be at least 1")
     get_game(args.game).new_state(players=args.players, seed=args.seed, **variant)  # check
     if args.warmup < 0:
-        raise SystemExit("error: --warmup must be at least 0")
+        raise IcecreamError("--warmup must be at least 0")
     if args.warmup:
         # Other seeds than the timed games, so the timed games meet the tables part-filled.
         play_random_games(args.game, args.players, args.warmup, args.seed + 10**9, **variant)
