@@ -264,8 +264,51 @@ class State(ABC):
 
 
 @dataclass(frozen=True)
+class SettingField:
+    """One setting a new-game form or a what-if panel offers, described as data.
+
+    ``kind`` is ``"choice"`` (one of ``choices``) or ``"int"`` (``low``..``high``).
+    ``label`` and each choice's words come from the catalog: ``setting.<game>.<name>``
+    and ``setting.<game>.<name>.<choice>``. ``rule`` is the rule id it belongs to.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    rule: str
+    choices: tuple[Any, ...] = ()
+    low: int = 0
+    high: int = 0
+
+
+@dataclass(frozen=True)
 class GameSpec:
-    """A registered game: how to make, load and parse it."""
+    """A registered game: how to make, load and parse it, and what generic views need.
+
+    The first block is required. The hooks below it let generic layers (widgets, bots,
+    simulations, the command line) serve any game without naming one:
+
+    * ``render_svg(state, seat, lang) -> str``: the table drawn from ``state.view(seat)``
+      only; every clickable option is an element with class ``ic-option`` and a
+      ``data-action`` attribute holding the action's plain form as JSON (a forbidden one
+      also gets class ``ic-forbidden``, so a click can say why not).
+    * ``determinizer(view)``: an object whose ``sample(rng)`` returns a full state that
+      agrees with everything ``view`` shows (search bots and what-ifs; never the truth).
+    * ``policies``: bot name -> ``policy(view, rng, **options) -> plain action``, for the
+      generic ``greedy`` and ``heuristic`` bots.
+    * ``round_attr``: the state attribute counting the game's big steps (Ice Cream's
+      ``day``); ``round_label`` its catalog key (``"ui.day"``, ``{n}`` the number).
+    * ``first_player_setting``: the setting that chooses who starts (simulations rotate it).
+    * ``settings_form``: the settings a new-game form offers, as :class:`SettingField`.
+    * ``setting_rules``: setting name -> rule id; ``ruleset_rules``: ruleset -> rule ids
+      it changes (side-by-side comparisons cite them).
+    * ``count_action(after, action) -> column or None``: a simulation column to count
+      this action in (``"cards_drawn"``...); ``result_columns(state, seat) -> dict``:
+      extra per-seat columns at the end of a game (points by source, ...), including
+      ``score_after_<round>_<k>`` running totals when the game has rounds.
+    * ``metrics``: game-specific metric classes (:mod:`icecream.explore.metrics`).
+    * ``catalog_prefix``: the prefix of this game's own catalog keys.
+    """
 
     name: str
     title: str
@@ -279,22 +322,61 @@ class GameSpec:
     rulesets: Mapping[str, Mapping[str, Any]]
     examples: Callable[[], Mapping[str, Any]]
     flavour_codes: tuple[str, ...] = ()
+    # -- hooks for generic views (see the class docstring) ------------------------------
+    render_svg: Callable[..., str] | None = None
+    determinizer: Callable[[Any], Any] | None = None
+    policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    round_attr: str = "round"
+    round_label: str = "ui.round"
+    first_player_setting: str = "first_player"
+    settings_form: tuple[SettingField, ...] = ()
+    setting_rules: Mapping[str, str] = field(default_factory=dict)
+    ruleset_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    count_action: Callable[[State, Action], str | None] | None = None
+    result_columns: Callable[[State, int], dict[str, Any]] | None = None
+    metrics: tuple[type, ...] = ()
+    catalog_prefix: str = ""
+    #: True for a game whose player range includes house variants (named by a rule id).
+    house_variant_rule: str | None = None
+    min_rulebook_players: int | None = None
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)
 
+    def is_house_variant(self, players: int) -> bool:
+        """True when ``players`` is outside the rulebook's range (a house variant)."""
+        low = self.min_rulebook_players
+        return low is not None and players < low
+
 
 _GAMES: dict[str, GameSpec] = {}
+_LOADED = False
 
 
 def register_game(spec: GameSpec) -> GameSpec:
-    """Register ``spec`` under its name (used by each game package)."""
+    """Register ``spec`` under its name (each game package calls this on import)."""
     _GAMES[spec.name] = spec
     return spec
 
 
 def _load_builtin_games() -> None:
-    from ..games import ice_cream  # noqa: F401  (registers itself)
+    """Import every game package: those under ``icecream.games`` and any installed
+    under the ``icecream.games`` entry-point group. Core names no game: each package
+    registers itself when imported."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import importlib
+    import pkgutil
+    from importlib.metadata import entry_points
+
+    games = importlib.import_module("icecream.games")
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
+        if info.ispkg and not info.name.startswith("_"):
+            importlib.import_module(f"icecream.games.{info.name}")
+    for ep in entry_points(group="icecream.games"):
+        ep.load()
 
 
 def get_game(name: str) -> GameSpec:

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .components import FLAVOURS
 from .state import OVER, PHASES, IceCreamState
@@ -31,6 +31,9 @@ class IceCreamView:
     ``face_down[p]`` for others' deliveries, and the ``*_order`` fields and
     ``removed_scoops`` outside the teacher's view.
     """
+
+    #: The registered game's name: generic bots find the game's policies through it.
+    game: ClassVar[str] = "ice-cream"
 
     seat: int | None
     teacher: bool
