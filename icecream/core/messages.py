@@ -57,6 +57,13 @@ def languages() -> list[str]:
 def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
     """Translate ``key`` with already-rendered ``params``.
 
+    A catalog entry is a format string, or a plural entry: an object with one text per
+    CLDR plural category of the language (``"one"``, ``"other"``...) and ``"param"``, the
+    parameter that chooses (default ``count``), picked by Babel's plural rules:
+
+    >>> t("test.plural", "en", count=1), t("test.plural", "en", count=3)
+    ('1 card', '3 cards')
+
     A missing key raises ``KeyError`` naming it: a missing translation is a bug to see.
     """
     cat = catalog(lang)
@@ -64,7 +71,20 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         template = cat[key]
     except KeyError:
         raise KeyError(f"catalog {lang!r} has no message {key!r}") from None
+    if isinstance(template, dict):
+        template = _plural(template, lang, params)
     return template.format(**params) if params else template
+
+
+def _plural(entry: dict, lang: str, params: dict) -> str:
+    from babel import Locale
+
+    number = params.get(entry.get("param", "count"), 0)
+    try:
+        form = Locale.parse(lang).plural_form(abs(number))
+    except (TypeError, ValueError):
+        form = "other"
+    return entry.get(form, entry["other"])
 
 
 def flavour_name(code: str, lang: str = DEFAULT_LANGUAGE) -> str:
