@@ -60,6 +60,28 @@ _NEIGHBOURS = tuple(
     for r in range(3) for c in range(3))
 
 
+# Shared action instances, so that legal-action lists cost little allocation.
+_TAKES = tuple(Take(r, c) for r in range(3) for c in range(3))
+_MAKES = tuple(MakeBall(c) for c in FLAVOUR_CODES)
+_DISCARDS = tuple(Discard(CODES[k]) for k in range(HAND_KINDS))
+_RETURNS = tuple(ReturnBall(c) for c in FLAVOUR_CODES)
+_ASKS: dict[tuple[int, int, int], Ask] = {}
+
+
+def _ask(a: int, b: int, q: int) -> Ask:
+    act = _ASKS.get((a, b, q))
+    if act is None:
+        act = _ASKS[(a, b, q)] = Ask((CODES[a], CODES[b]), q)
+    return act
+
+
+_SERVES = tuple(ServeCustomer(p) for p in range(4))
+
+
+def _serves(n: int) -> tuple[ServeCustomer, ...]:
+    return _SERVES[:n]
+
+
 def seeded_rng(seed: int, purpose: str, n: int) -> random.Random:
     """The generator for the ``n``-th chance event of a kind (``"shuffle"``, ``"steal"``...).
 
@@ -195,35 +217,50 @@ class GelatoMioState(State):
         if self.over:
             return []
         if self.qc is not None:
-            if self.qc[0] == QC_HAND:
-                return [Discard(CODES[k]) for k in range(HAND_KINDS)]
-            return [ReturnBall(c) for c in FLAVOUR_CODES]
+            return list(_DISCARDS if self.qc[0] == QC_HAND else _RETURNS)
         me = self.turn
-        out: list[Action] = [Take(r, c) for r in range(3) for c in range(3)]
-        out += [MakeBall(c) for c in FLAVOUR_CODES]
-        out += [ServeCustomer(p) for p in range(len(self.piles))]
+        out: list[Action] = [*_TAKES, *_MAKES]
+        out += list(_serves(len(self.piles)))
         hand = self.hands[me]
         held = [k for k in range(HAND_KINDS) if hand[k]]
-        pairs = [(CODES[a], CODES[b]) for i, a in enumerate(held) for b in held[i:]
-                 if a != b or hand[a] >= 2]
+        pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
         for q in range(self.num_players):
             if q == me:
                 continue
             if pairs:
-                out += [Ask(pair, q) for pair in pairs]
+                out += [_ask(a, b, q) for a, b in pairs]
             else:  # one option per colleague, to say why asking is not possible (GM-6)
                 codes = [CODES[k] for k in held] + ["sugar", "sugar"]
                 out.append(Ask(tuple(codes[:2]), q))
         return out
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The allowed options, in :meth:`options` order (computed once per state)."""
         if self._legal is None:
-            if self.over:
-                self._legal = ()
-            else:
-                legal = tuple(a for a in self._candidates() if self._why(a)[0])
-                self._legal = legal if legal or self.qc is not None else (PASS,)
+            self._legal = self._compute_legal()
         return self._legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        # The same answers as _why() for every candidate, without building explanations.
+        if self.over:
+            return ()
+        if self.qc is not None:
+            p = self.qc[2][0][0]
+            if self.qc[0] == QC_HAND:
+                return tuple(a for k, a in enumerate(_DISCARDS) if self.hands[p][k])
+            return tuple(a for i, a in enumerate(_RETURNS) if self.table[p][i])
+        me = self.turn
+        d = self.display
+        out: list[Action] = [a for i, a in enumerate(_TAKES) if d[i] >= 0]
+        out += [a for a in _MAKES if self._why(a)[0]]
+        out += [a for a in _serves(len(self.piles)) if self._why(a)[0]]
+        hand = self.hands[me]
+        held = [k for k in range(HAND_KINDS) if hand[k]]
+        pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
+        for q in range(self.num_players):
+            if q != me and any(self.hands[q]):
+                out += [_ask(a, b, q) for a, b in pairs]
+        return tuple(out) if out else (PASS,)
 
     def options(self) -> list[Option]:
         opts = [self.why_not(a) for a in self._candidates()]
