@@ -63,6 +63,7 @@ class Determinizer:
         self.unknown_customers = tuple(c for c in view.recipes if c not in known)
         settings = dict(view.settings)
         qc = view.quality_control
+        pool = list(self.unknown_customers)
         self._template = load_scenario({
             "players": list(view.names), "settings": settings, "seed": 0, "turn": view.turn,
             "round": view.round,
@@ -72,7 +73,7 @@ class Determinizer:
             "display": [list(r) for r in view.display],
             "deck": [CODES[k] for k in self.unknown_cards],
             "discard": list(view.discard),
-            "piles": [list(self._pile(i, list(self.unknown_customers))) for i in range(4)],
+            "piles": [self._pile(i, pool) for i in range(4)],
             "supply": dict(view.supply),
             "claimed": list(view.claimed),
             "last_round_left": view.last_round_left,

@@ -138,10 +138,11 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     o.append(_text(x1, y0 + 176, t("gm.ui.make_ball_hint", lang), 11))
     pass_opt = opt({"type": "pass"})
     if pass_opt is not None:
+        word = t("gm.ui.pass", lang)
         o.append(f'<g {_opt_attrs(pass_opt, "ic-button")} role="button" '
-                 f'aria-label="{escape(t("gm.ui.pass", lang))}">'
+                 f'aria-label="{escape(word)}">'
                  f'<rect x="{x1}" y="{y0 + 190}" width="90" height="28" rx="5" fill="#eee" '
-                 f'stroke="#555"/>{_text(x1 + 45, y0 + 209, t("gm.ui.pass", lang), 13, anchor="middle")}</g>')
+                 f'stroke="#555"/>{_text(x1 + 45, y0 + 209, word, 13, anchor="middle")}</g>')
     # Customers (GM-3): the display customer and the three piles; the top can be served.
     x2 = 470
     o.append(_text(x2, y0 + 10, t("gm.ui.customers", lang), 12, bold=True))
