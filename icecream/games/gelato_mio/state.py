@@ -34,7 +34,10 @@ from .components import (
     BALL_OBJECTIVE_POINTS,
     BALL_OBJECTIVES,
     BALLS_PER_FLAVOUR,
+    BOWL,
+    CHOCOLATE,
     CODES,
+    CONE,
     CREAM,
     CUSTOMER_KINDS,
     DECK_COUNTS,
@@ -46,7 +49,10 @@ from .components import (
     PILES,
     QC_BALLS,
     QC_HAND,
+    STRAWBERRY,
     SUGAR,
+    VANILLA,
+    WAFER,
     full_deck,
 )
 from .settings import Settings
@@ -76,10 +82,6 @@ def _ask(a: int, b: int, q: int) -> Ask:
 
 
 _SERVES = tuple(ServeCustomer(p) for p in range(4))
-
-
-def _serves(n: int) -> tuple[ServeCustomer, ...]:
-    return _SERVES[:n]
 
 
 def seeded_rng(seed: int, purpose: str, n: int) -> random.Random:
@@ -220,7 +222,7 @@ class GelatoMioState(State):
             return list(_DISCARDS if self.qc[0] == QC_HAND else _RETURNS)
         me = self.turn
         out: list[Action] = [*_TAKES, *_MAKES]
-        out += list(_serves(len(self.piles)))
+        out += list(_SERVES[:len(self.piles)])
         hand = self.hands[me]
         held = [k for k in range(HAND_KINDS) if hand[k]]
         pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
@@ -252,9 +254,20 @@ class GelatoMioState(State):
         me = self.turn
         d = self.display
         out: list[Action] = [a for i, a in enumerate(_TAKES) if d[i] >= 0]
-        out += [a for a in _MAKES if self._why(a)[0]]
-        out += [a for a in _serves(len(self.piles)) if self._why(a)[0]]
         hand = self.hands[me]
+        supply = self.supply
+        if hand[CREAM] and hand[SUGAR]:
+            out += [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
+        recipes = self.settings.recipes
+        table = self.table[me]
+        for p, pile in enumerate(self.piles):
+            if pile:
+                c = recipes[pile[-1]]
+                cards, balls = c.cards, c.balls
+                if hand[BOWL] >= cards[BOWL] and hand[CONE] >= cards[CONE] and \
+                        hand[WAFER] >= cards[WAFER] and table[0] >= balls[STRAWBERRY] and \
+                        table[1] >= balls[CHOCOLATE] and table[2] >= balls[VANILLA]:
+                    out.append(_SERVES[p])
         held = [k for k in range(HAND_KINDS) if hand[k]]
         pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
         for q in range(self.num_players):
