@@ -268,7 +268,8 @@ def test_gm_catalog_dutch_has_the_same_keys_and_placeholders():
     for k in en:
         assert holes(en[k]) == holes(nl[k]), k
     for k in en:
-        assert k.startswith(("gm.", "rule.GM", "flavour.gm.", "setting.gelato-mio."))
+        assert k.startswith(("gm.", "rule.GM", "flavour.gm.", "setting.gelato-mio.",
+                             "explore.metric.gm_"))
 
 
 def test_gm_events_of_a_game_render_in_every_view():
@@ -284,3 +285,35 @@ def test_gm_events_of_a_game_render_in_every_view():
 def test_gm_check_random_playouts():
     report = check_random_playouts("gelato-mio", players=2, seed=1, games=1, deep_every=200)
     assert report.games == 1 and report.actions > 0 and report.illegal_refused > 0
+
+
+@pytest.mark.parametrize("bot", ["greedy", "heuristic"])
+def test_gm_generic_policy_bots_play_a_whole_game(bot):
+    bots = [make_bot(bot, seed=p) for p in range(3)]
+    s = icecream.new_game("gelato-mio", players=3, seed=5)
+    steps = 0
+    while not s.is_over:
+        p = s.current_player
+        s = s.apply(bots[p].choose(s.view(p)))
+        steps += 1
+        assert steps < 5000
+    assert s.winners
+    with pytest.raises(SettingsError):
+        make_bot(bot, bogus=1).choose(icecream.new_game("gelato-mio", players=2).view(0))
+
+
+def test_gm_ismcts_bot_decides_from_the_view():
+    s = _play(3, 6, 6, 30)[-1]
+    v = s.view(s.current_player)
+    bot = make_bot("ismcts", seed=0, playouts=20)
+    assert bot.choose(v) in v.legal_actions
+
+
+def test_gm_simulate_and_metrics():
+    from icecream.explore import default_metrics, metrics_table, simulate
+
+    frame = simulate("gelato-mio", players=3, games=4, bots=["heuristic"] * 3, seed=1)
+    assert len(frame) == 12 and {"points_customers", "cards_left", "takes"} <= set(frame)
+    table = metrics_table(frame, default_metrics(frame))
+    row = table[table["metric"] == "gm_customer_share"].iloc[0]
+    assert 0.0 <= row["value"] <= 1.0 and row["name"] == "Points from customers"

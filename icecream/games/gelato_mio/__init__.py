@@ -54,6 +54,7 @@ GAME = register_game(
         ruleset_rules=RULESET_RULES,
         count_action=count_action,
         result_columns=result_columns,
+        metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
         catalog_prefix="gm",
     )
 )
