@@ -36,7 +36,7 @@ def game() -> GameExplorer:
 
 def test_css_classes_are_all_there(game):
     found = classes(game)
-    for css in ("ic-explorer", "ic-table", "ic-step", "ic-finish-phase", "ic-finish-day",
+    for css in ("ic-explorer", "ic-table", "ic-step", "ic-finish-phase", "ic-finish-round",
                 "ic-play-to-end", "ic-undo", "ic-redo", "ic-scrubber", "ic-fork",
                 "ic-perspective", "ic-new-game", "ic-explain", "ic-log", "ic-message",
                 "ic-scores", "ic-branch", "ic-seat-player"):
@@ -152,14 +152,14 @@ def test_hidden_cards_stay_hidden_in_a_seats_view():
     assert "only Ann sees it" in g.log_panel.value
 
 
-def test_step_finish_phase_finish_day_and_play_to_end(game):
+def test_step_finish_phase_finish_round_and_play_to_end(game):
     assert game.step() and game.history.cursor == 1
     assert game.finish_phase() and game.state.phase == "cones"
     assert game.finish_phase() and game.state.phase == "serving"
-    assert game.finish_day() and game.state.day == 2
+    assert game.finish_round() and game.state.day == 2
     assert game.play_to_end() and game.state.is_over
     assert "Winner" in game.table.svg
-    for command in (game.step, game.finish_phase, game.finish_day, game.play_to_end):
+    for command in (game.step, game.finish_phase, game.finish_round, game.play_to_end):
         before = snapshot(game)
         assert not command()
         assert "over" in game.message and snapshot(game) == before
@@ -262,10 +262,14 @@ def test_new_game_with_settings_and_refusals(game):
 
 def test_new_game_from_the_form(game):
     game.form.names.value = "Pat, Quinn, Rae, Sam"
+    game.form.go.click()  # 4 names for 3 players: refused, with the reason
+    assert game.state.names == tuple(NAMES) and game.message_is_error
+    assert "4 names for 3 players" in game.message
+    game.form.players.value = 4
     game.form.seed.value = 4
-    game.form.ruleset.value = "ijs"
-    assert game.form.close_rule.value == "flavour"
-    game.form.children[-1].click()  # the New game button
+    game.form.fields["ruleset"].value = "ijs"
+    assert game.form.fields["close"].value == "flavour"  # the ruleset implies it (IC-10)
+    game.form.go.click()  # the New game button
     assert game.state.names == ("Pat", "Quinn", "Rae", "Sam")
     assert game.state.settings.close == "flavour" and "New game" in game.message
 
@@ -320,8 +324,8 @@ def test_only_what_changed_is_redrawn(game, monkeypatch):
     import icecream.widgets.base as base
 
     calls = []
-    real = base.render_svg
-    monkeypatch.setattr(base, "render_svg", lambda *a, **k: calls.append(a) or real(*a, **k))
+    real = base.hooks.render
+    monkeypatch.setattr(base.hooks, "render", lambda *a, **k: calls.append(a) or real(*a, **k))
     game.refresh()
     assert calls == []  # nothing changed: no new picture
     game.click({"type": "keep"})

@@ -15,8 +15,7 @@ import ipywidgets as widgets
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import State
-from ..games.ice_cream.render import render_svg
-from . import controls, panels
+from . import controls, hooks, panels
 from .session import Session
 from .table import TableWidget
 from .validate import Refused, refuse
@@ -161,11 +160,11 @@ class ExplorerBase(widgets.VBox):
         p = self.session.perspective
         key = (s, p)  # the state itself: compared by identity, and kept alive
         if self._changed("table", key):
-            self.table.show(render_svg(s, p, self.lang))
+            self.table.show(hooks.render(s, p, self.lang))
         if self._changed("explain", key):
             self.explain.value = panels.explain_html(s, p, self.lang)
         if self._changed("scores", key):
-            self.scores.value = panels.scores_html(s.view(p), self.lang)
+            self.scores.value = panels.scores_html(s, self.lang)
         if self._changed("log", (key, self.history, len(self.history))):
             self.log_panel.value = panels.log_html(self.session.log(), s.game.rules, self.lang)
         names = s.names

@@ -1,8 +1,10 @@
-"""GameExplorer: a whole game of Ice Cream with every control, for notebooks and Voila.
+"""GameExplorer: a whole game of any registered game with every control, for notebooks
+and Voila.
 
 The table (click an option to play it), controls to step through the game (one step,
-finish the phase, finish the day, play to the end, undo, redo, a scrubber over the steps,
-fork a branch from the step shown), a new-game form, a perspective selector (each seat's
+finish the phase, finish the round (the game's own word: Ice Cream's day), play to the
+end, undo, redo, a scrubber over the steps, fork a branch from the step shown), a new-game
+form with a game picker, a perspective selector (each seat's
 view or the teacher's), a human-or-bot selector per seat, the options of the decision with
 their rules, the event log and a message line. It holds no rules: the engine decides.
 """
@@ -17,30 +19,32 @@ import ipywidgets as widgets
 from ..core.errors import SettingsError
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
-from . import controls, validate
+from ..core.protocol import get_game, list_games
+from . import controls, hooks, validate
 from .base import ExplorerBase
 from .session import Session
 from .validate import HUMAN, Refused, refuse
 
-GAME = "ice-cream"
-
 
 class GameExplorer(ExplorerBase):
-    """Explore a game: ``GameExplorer(players=["Ann", "Bob", "Cy"], seed=3,
+    """Explore a game: ``GameExplorer(game="ice-cream", players=["Ann", "Bob", "Cy"], seed=3,
     bots=["human", "random", "random"])``, or ``GameExplorer(history)``.
 
+    ``game`` is a registered game's name (:func:`icecream.list_games`); a ``history``
+    brings its own game.
     ``bots`` gives each seat ``"human"`` or a bot name (a list, or a dict seat -> name;
     default: every seat human). ``perspective`` is a seat or ``None`` (the teacher's view).
     ``variant`` holds game settings (``ruleset``, ``close``, ``days``, ...). When some seats
     are human and some bots, the bots move on their own until a human is to act.
     """
 
-    def __init__(self, history: History | None = None, *, players: int | Sequence[str] = 4,
+    def __init__(self, history: History | None = None, *, game: str = "ice-cream",
+                 players: int | Sequence[str] = 4,
                  seed: int = 0, bots: Sequence[str] | Mapping[int, str] | None = None,
                  perspective: int | None = None, lang: str = DEFAULT_LANGUAGE,
                  **variant: Any) -> None:
         if history is None:
-            history = History.new(GAME, players=players, seed=seed, **variant)
+            history = History.new(game, players=players, seed=seed, **variant)
         elif not isinstance(history, History):
             raise TypeError(f"history must be an icecream.History, not {type(history).__name__}")
         session = Session(history, bots=bots, perspective=perspective, lang=lang, bot_seed=seed)
@@ -60,9 +64,9 @@ class GameExplorer(ExplorerBase):
         """Play on to the end of the phase."""
         return self._do(self.session.finish_phase)
 
-    def finish_day(self) -> bool:
-        """Play on to the start of the next day."""
-        return self._do(self.session.finish_day)
+    def finish_round(self) -> bool:
+        """Play on to the start of the game's next round (Ice Cream's next day)."""
+        return self._do(self.session.finish_round)
 
     def play_to_end(self) -> bool:
         """Play on until the game is over."""
@@ -88,7 +92,8 @@ class GameExplorer(ExplorerBase):
                                        kind=self._kind_label(kind)))
 
     def new_game(self, **settings: Any) -> bool:
-        """Start a new game with ``new_game`` settings (players, seed, ruleset, close, ...)."""
+        """Start a new game: ``game`` (default: the one shown) and its ``new_game`` settings
+        (players, seed, and the game's own, such as Ice Cream's ruleset or close rule)."""
         return self._do(self._new_game, settings, say_events=False,
                         note=lambda: t("widgets.msg.new_game", self.lang,
                                        players=", ".join(self.session.names)))
@@ -99,8 +104,9 @@ class GameExplorer(ExplorerBase):
         self.step_button = controls.button("step", "ic-step", self.step, lang)
         self.finish_phase_button = controls.button("finish_phase", "ic-finish-phase",
                                                    self.finish_phase, lang)
-        self.finish_day_button = controls.button("finish_day", "ic-finish-day",
-                                                 self.finish_day, lang)
+        self.finish_round_button = controls.button(
+            "finish_round", "ic-finish-round", self.finish_round, lang,
+            params={"round": hooks.round_text(history.state, lang)})
         self.play_to_end_button = controls.button("play_to_end", "ic-play-to-end",
                                                   self.play_to_end, lang)
         self.undo_button = controls.button("undo", "ic-undo", self.undo, lang)
@@ -115,7 +121,7 @@ class GameExplorer(ExplorerBase):
                                        style={"description_width": "initial"})
         self.branch.add_class("ic-branch")
         self.branch.observe(self._branch_changed, names="value")
-        self.form = controls.SettingsForm(self._form_new_game, lang,
+        self.form = controls.SettingsForm(self._form_new_game, lang, game=history.game,
                                           players=history.state.num_players, seed=seed)
         self.seats = widgets.HBox()
         self.seats.add_class("ic-seats")
@@ -125,7 +131,7 @@ class GameExplorer(ExplorerBase):
         settings = widgets.Accordion(children=[self.form],
                                      titles=(t("widgets.label.new_game", self.lang),))
         buttons = widgets.HBox([self.step_button, self.finish_phase_button,
-                                self.finish_day_button, self.play_to_end_button,
+                                self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.fork_button,
                                 self.branch], layout=widgets.Layout(flex_flow="row wrap"))
         side = widgets.VBox([self.scores, self.explain],
@@ -158,15 +164,23 @@ class GameExplorer(ExplorerBase):
         if not self._updating:
             self.set_bot(seat, change["new"])
 
-    def _form_new_game(self, settings: dict) -> None:
-        self.new_game(**settings)
+    def _form_new_game(self, form: controls.SettingsForm) -> None:
+        self._do(lambda: self._new_game(form.values()), say_events=False,
+                 note=lambda: t("widgets.msg.new_game", self.lang,
+                                players=", ".join(self.session.names)))
 
     def _new_game(self, settings: dict) -> None:
-        clean = validate.game_settings(settings, self.lang)
+        settings = dict(settings)
+        game = settings.pop("game", self.history.game)
+        if not isinstance(game, str) or game not in list_games():
+            raise refuse("bad_game", self.lang, game=validate._short(game),
+                         games=", ".join(list_games()))
+        spec = get_game(game)
+        clean = validate.game_settings(settings, spec, self.lang)
         players = clean.pop("players", self.state.num_players)
         seed = clean.pop("seed", 0)
         try:
-            history = History.new(GAME, players=players, seed=seed, **clean)
+            history = History.new(game, players=players, seed=seed, **clean)
         except SettingsError as e:
             raise refuse("bad_settings", self.lang, reason=str(e)) from None
         old = self.session
@@ -199,9 +213,16 @@ class GameExplorer(ExplorerBase):
                 for k, b in enumerate(branches)]
         self.branch.value = next(k for k, b in enumerate(branches) if b is h)
         over = self.state.is_over
-        for b in (self.step_button, self.finish_phase_button, self.finish_day_button,
+        for b in (self.step_button, self.finish_phase_button, self.finish_round_button,
                   self.play_to_end_button):
             b.disabled = over
+        rnd = hooks.round_text(self.state, self.lang)
+        self.finish_round_button.layout.display = "" if rnd else "none"
+        if rnd and self._changed("round_label", rnd):
+            self.finish_round_button.description = t("widgets.button.finish_round", self.lang,
+                                                     round=rnd)
+            self.finish_round_button.tooltip = t("widgets.tip.finish_round", self.lang,
+                                                 round=rnd)
         self.undo_button.disabled = h.cursor == 0
         self.redo_button.disabled = h.cursor >= len(h)
         for seat, d in enumerate(self.seat_selectors):

@@ -19,7 +19,8 @@ from typing import Any
 
 from ..core.messages import DEFAULT_LANGUAGE, t
 
-_RULE_ID = re.compile(r"\b(ICN?-\d+)\b")
+#: A rule id as the rulings write them: IC-5, ICN-1, CCP-8, GMN-2...
+_RULE_ID = re.compile(r"\b([A-Z]{1,4}-\d+)\b")
 
 
 def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -31,7 +32,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
         return _p(t("widgets.explain.over", lang))
     to_act = state.current_player
     who = escape(state.names[to_act])
-    phase = escape(t(f"phase.{state.phase}", lang))
+    phase = escape(t(f"{state.game.catalog_prefix}phase.{state.phase}", lang))
     if perspective is not None and perspective != to_act:
         return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
     rules = state.game.rules
@@ -63,27 +64,20 @@ def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_L
             f'padding-left:1.2em;margin:4px 0">{"".join(rows)}</ul></div>')
 
 
-def scores_html(view: Any, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Scores, with the points of each finished day (scoops + duplicates, IC-13)."""
-    head = "".join(f"<th>{escape(t('ui.day', lang, day=d + 1))}</th>"
-                   for d in range(len(view.results)))
+def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The players' scores (public in every game), who is to act and who won."""
     rows = []
-    for p, name in enumerate(view.names):
+    for p, name in enumerate(state.names):
         marks = []
-        if p == view.dealer and not view.is_over:
-            marks.append(t("widgets.scores.dealer", lang))
-        if p == view.to_act and not view.is_over:
+        if p == state.current_player:
             marks.append(t("widgets.scores.to_act", lang))
-        if p in view.winners:
+        if state.is_over and p in state.winners:
             marks.append(t("widgets.scores.winner", lang))
-        days = "".join(
-            f"<td>{escape(t('widgets.scores.day_points', lang, scoops=d[p][0], dupes=d[p][1]))}"
-            f"</td>" for d in view.results)
-        rows.append(f"<tr><td>{escape(name)}</td><td><b>{view.scores[p]}</b></td>{days}"
+        rows.append(f"<tr><td>{escape(name)}</td><td><b>{state.scores[p]}</b></td>"
                     f"<td>{escape(', '.join(marks))}</td></tr>")
     return (f'<table style="border-collapse:collapse" cellpadding="3"><tr>'
             f'<th>{escape(t("widgets.scores.player", lang))}</th>'
-            f'<th>{escape(t("widgets.scores.total", lang))}</th>{head}<th></th></tr>'
+            f'<th>{escape(t("widgets.scores.total", lang))}</th><th></th></tr>'
             f'{"".join(rows)}</table>')
 
 

@@ -27,6 +27,7 @@ from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import State
 from . import validate
+from .hooks import round_number
 from .validate import HUMAN, Refused, refuse
 
 #: The most steps one "play on" command takes (a whole game is a few hundred).
@@ -152,11 +153,11 @@ class Session:
 
     def finish_phase(self) -> int:
         """Play on until the phase changes (or the game ends)."""
-        return self.run(lambda a, b: b.phase != a.phase or b.day != a.day)
+        return self.run(lambda a, b: b.phase != a.phase or round_number(b) != round_number(a))
 
-    def finish_day(self) -> int:
-        """Play on until the next day begins (or the game ends)."""
-        return self.run(lambda a, b: b.day != a.day)
+    def finish_round(self) -> int:
+        """Play on until the game's next round (Ice Cream's day) begins, or the game ends."""
+        return self.run(lambda a, b: round_number(b) != round_number(a))
 
     def play_to_end(self) -> int:
         """Play on until the game is over."""
