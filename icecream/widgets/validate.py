@@ -94,7 +94,7 @@ def setting_types(spec: Any) -> dict[str, tuple[type, ...]]:
     and the other settings the game names a rule for (whole numbers or words)."""
     out = dict(COMMON_TYPES)
     for name in spec.setting_rules:
-        out[name] = (int, str)
+        out.setdefault(name, (int, str))
     for f in spec.settings_form:
         out[f.name] = (int,) if f.kind == "int" else tuple({type(c) for c in f.choices})
     return out

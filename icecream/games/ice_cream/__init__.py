@@ -13,10 +13,12 @@ from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
+from .policies import POLICIES
+from .records import count_action, result_columns
 from .render import render_svg
 from .rules import RULES
 from .scenario import load_scenario
-from .settings import CLOSE_RULES, RULESET_RULES, RULESETS, Settings
+from .settings import CLOSE_RULES, PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
 from .state import PHASES, IceCreamState, new_state
 from .view import IceCreamView
 
@@ -28,9 +30,6 @@ SETTINGS_FORM = (
     SettingField("days", "int", 4, "IC-15", low=1, high=50),
     SettingField("first_dealer", "int", 0, "IC-4", low=0, high=4),
 )
-#: The rule each setting belongs to (what-if tables cite them).
-SETTING_RULES = {"ruleset": "IC-10", "close": "IC-10", "days": "IC-15", "first_dealer": "IC-4",
-                 "removed_scoops": "IC-3", "cones": "IC-7", "scoops_per_cone": "IC-7"}
 
 GAME = register_game(
     GameSpec(
@@ -48,15 +47,20 @@ GAME = register_game(
         flavour_codes=FLAVOURS,
         render_svg=render_svg,
         determinizer=Determinizer,
+        policies=POLICIES,
         round_attr="day",
         round_label="ui.day_n",
         first_player_setting="first_dealer",
         settings_form=SETTINGS_FORM,
         setting_rules=SETTING_RULES,
         ruleset_rules=RULESET_RULES,
+        count_action=count_action,
+        result_columns=result_columns,
+        metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
+        presets=PRESETS,
         catalog_prefix="",
-        house_variant_rule="IC-1",
         min_rulebook_players=3,
+        house_variant_rule="IC-1",
     )
 )
 IceCreamState.game = GAME
