@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from ..bots import bot_names
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..core.protocol import GameSpec, SettingField, get_game, list_games
+from ..core.protocol import GameSpec, SettingField, default_game, get_game, list_games
 from . import hooks
 from .validate import HUMAN, MAX_SEED, refuse
 
@@ -78,9 +78,10 @@ class SettingsForm(widgets.VBox):
     """
 
     def __init__(self, on_new_game: Callable[[SettingsForm], Any],
-                 lang: str = DEFAULT_LANGUAGE, game: str = "ice-cream", players: int = 4,
+                 lang: str = DEFAULT_LANGUAGE, game: str | None = None, players: int = 4,
                  seed: int = 0) -> None:
         self._lang = lang
+        game = game or default_game()
         self.game = widgets.Dropdown(options=hooks.game_choices(), value=game,
                                      **self._label("game"))
         self.game.add_class("ic-game-select")

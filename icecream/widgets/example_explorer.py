@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..core.protocol import get_game, list_games
+from ..core.protocol import default_game, get_game, list_games
 from . import controls, panels
 from .base import ExplorerBase
 from .session import Session
@@ -29,12 +29,14 @@ def example_games() -> list[tuple[str, str]]:
 
 
 class ExampleExplorer(ExplorerBase):
-    """Walk through a rulebook example of ``game`` (``example_id``: one of
+    """Walk through a rulebook example of ``game`` (default :func:`default_game`;
+    ``example_id``: one of
     ``get_game(game).examples()``; default the first). Every seat is played by hand; the
     view starts as the teacher's. The game picker switches to another game's examples."""
 
     def __init__(self, example_id: str | None = None, lang: str = DEFAULT_LANGUAGE,
-                 game: str = "ice-cream") -> None:
+                 game: str | None = None) -> None:
+        game = game or default_game()
         self.examples = dict(get_game(game).examples())
         if not self.examples:
             raise ValueError(f"{game} has no rulebook examples")

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..core.errors import SettingsError
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..core.protocol import get_game, list_games
+from ..core.protocol import default_game, get_game, list_games
 from . import controls, hooks, validate
 from .base import ExplorerBase
 from .session import Session
@@ -30,7 +30,8 @@ class GameExplorer(ExplorerBase):
     """Explore a game: ``GameExplorer(game="ice-cream", players=["Ann", "Bob", "Cy"], seed=3,
     bots=["human", "random", "random"])``, or ``GameExplorer(history)``.
 
-    ``game`` is a registered game's name (:func:`icecream.list_games`); a ``history``
+    ``game`` is a registered game's name (:func:`icecream.list_games`; default
+    :func:`~icecream.core.protocol.default_game`); a ``history``
     brings its own game.
     ``bots`` gives each seat ``"human"`` or a bot name (a list, or a dict seat -> name;
     default: every seat human). ``perspective`` is a seat or ``None`` (the teacher's view).
@@ -38,13 +39,14 @@ class GameExplorer(ExplorerBase):
     are human and some bots, the bots move on their own until a human is to act.
     """
 
-    def __init__(self, history: History | None = None, *, game: str = "ice-cream",
+    def __init__(self, history: History | None = None, *, game: str | None = None,
                  players: int | Sequence[str] = 4,
                  seed: int = 0, bots: Sequence[str] | Mapping[int, str] | None = None,
                  perspective: int | None = None, lang: str = DEFAULT_LANGUAGE,
                  **variant: Any) -> None:
         if history is None:
-            history = History.new(game, players=players, seed=seed, **variant)
+            history = History.new(game or default_game(), players=players, seed=seed,
+                                  **variant)
         elif not isinstance(history, History):
             raise TypeError(f"history must be an icecream.History, not {type(history).__name__}")
         session = Session(history, bots=bots, perspective=perspective, lang=lang, bot_seed=seed)

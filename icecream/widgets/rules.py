@@ -13,17 +13,19 @@ from html import escape
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE
-from ..core.protocol import get_game
+from ..core.protocol import default_game, get_game
 
 
 class RulesBox(widgets.HTML):
-    """The titles and texts of ``rule_ids`` (e.g. ``["IC-9", "IC-10"]``) of ``game``.
+    """The titles and texts of ``rule_ids`` (e.g. ``["IC-9", "IC-10"]``) of ``game``
+    (default :func:`~icecream.core.protocol.default_game`).
 
     An unknown rule id is refused with a ``KeyError`` naming it (a lesson's typo shows at once).
     """
 
     def __init__(self, rule_ids: Sequence[str], lang: str = DEFAULT_LANGUAGE,
-                 game: str = "ice-cream") -> None:
+                 game: str | None = None) -> None:
+        game = game or default_game()
         rules = get_game(game).rules
         missing = [r for r in rule_ids if r not in rules]
         if missing:
