@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, join_words, t
 from ..core.protocol import State
 from . import controls, hooks, panels
 from .session import Session
@@ -37,6 +37,7 @@ class ExplorerBase(widgets.VBox):
         self.log_panel = _html("ic-log")
         self.scores = _html("ic-scores")
         self.message_line = _html("ic-message")
+        self.message_line.value = panels.message_html("")
         self.perspective = controls.perspective_selector(session.names, lang)
         self.perspective.observe(self._perspective_changed, names="value")
 
@@ -108,6 +109,11 @@ class ExplorerBase(widgets.VBox):
             events = " ".join(self.state.event_texts(self.session.perspective, self.lang))
             if isinstance(result, int) and result > 1:
                 events = t("widgets.msg.ran", self.lang, steps=result) + " " + events
+            stand_in = getattr(self.session, "stand_in", [])
+            if stand_in:  # never play a human's move silently
+                who = join_words([self.session.names[p] for p in stand_in], self.lang)
+                events = t("widgets.msg.stand_in", self.lang, players=who,
+                           count=len(stand_in)) + " " + events
             self._say(events)
         self.refresh()
         return True
