@@ -91,3 +91,13 @@ def _short_repr() -> object:
 
 
 _REPR = _short_repr()
+
+
+def clip(text: str, limit: int = 300) -> str:
+    """``text`` on one line and at most ``limit`` characters (a message inside a message).
+
+    >>> clip("two\\nlines " + "x" * 400, 20)
+    'two lines xxxxxxx...'
+    """
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

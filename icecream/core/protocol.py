@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
-from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, quote
+from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, clip, quote
 from .messages import DEFAULT_LANGUAGE, Message
 from .rules import RuleBook
 
@@ -140,7 +140,7 @@ def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
         raise error(f"{what}: not JSON: {e.msg} at line {e.lineno} column {e.colno}") \
             from None
     except (ValueError, RecursionError) as e:
-        raise error(f"{what}: not JSON: {quote(str(e), 120)}") from None
+        raise error(f"{what}: not JSON: {clip(str(e), 120)}") from None
     return check_plain(data, error, what)
 
 

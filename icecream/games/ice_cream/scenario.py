@@ -266,7 +266,10 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
         elif phase == CONES and not s.scoop_deck:
             s._start_serving(ev)
     s._events = tuple(ev)
-    s.check_invariants()
+    try:
+        s.check_invariants()
+    except AssertionError as e:  # the checks above should make this unreachable
+        raise ScenarioError(f"the scenario breaks an invariant: {e}") from None
     return s
 
 
