@@ -13,9 +13,10 @@ import sys
 from collections.abc import Sequence
 
 from ..core.errors import IcecreamError, clip
-from . import bench, replay, simulate, validate
+from ..core.protocol import default_game
+from . import bench, games, replay, simulate, validate
 
-COMMANDS = (simulate, bench, replay, validate)
+COMMANDS = (simulate, bench, replay, validate, games)
 
 
 def parse_variants(items: Sequence[str] | None) -> dict[str, object]:
@@ -66,6 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser.parse_args(argv)
         except SystemExit as e:  # --help (0) or a bad argument (2, one line printed)
             return e.code if isinstance(e.code, int) else 2
+        if getattr(args, "game", "") is None:
+            args.game = default_game()
         return args.run(args)
     except IcecreamError as e:
         return _fail(str(e))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.errors import ScenarioError, UnknownGame, quote
-from ..core.protocol import get_game, read_json_file
+from ..core.protocol import default_game, get_game, read_json_file
 
 
 def add_parser(sub) -> None:
@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(data, dict):
         raise ScenarioError(f"{name}: a scenario must be a JSON object")
     try:
-        spec = get_game(data.get("game", "ice-cream"))
+        spec = get_game(data.get("game", default_game()))
     except UnknownGame as e:
         raise ScenarioError(f"{name}: game: {e}") from None
     s = spec.from_scenario(data)
