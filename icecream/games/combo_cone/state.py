@@ -419,6 +419,7 @@ class ComboConeState(State):
         elif kind is StopServing:
             ev.append(_ev("stop_serving", "CCP-8", player=self.to_act,
                           count=self.placements))
+            self.placements = 0
             self._to_filling(ev)
         elif kind is Serve:
             self._do_serve(ev)
@@ -589,8 +590,10 @@ class ComboConeState(State):
         while len(row) < ROW_SIZE and pile:
             row.append(pile.pop())
             added += 1
-        if added or added_orders:
-            ev.append(_ev("refill", "CCP-11", count=added, orders=added_orders))
+        if added:
+            ev.append(_ev("refill", "CCP-11", count=added))
+        if added_orders:
+            ev.append(_ev("refill_orders", "CCP-11", count=added_orders))
         self.turn += 1
         self.placements = 0
         n = self.num_players
@@ -745,7 +748,7 @@ class ComboConeState(State):
             return Option(act, False, "CCP-9", _why("cone_empty", cone=act.cone + 1))
         if len(stack) != want.height:
             return Option(act, False, "CCP-9", _why(
-                "fill_height", cone=act.cone + 1, height=len(stack), wanted=want.height,
+                "fill_height", cone=act.cone + 1, height=len(stack), order_height=want.height,
                 order_flavours=self.order_flavours(o)))
         if not self.cone_fills(stack, o):
             return Option(act, False, "CCP-9", _why(

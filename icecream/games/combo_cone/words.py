@@ -23,6 +23,9 @@ _CARDS = frozenset({"cards", "taken"})
 _ORDER = frozenset({"order_flavours", "needs", "cone_flavours"})
 _BRAND = frozenset({"brand", "combo"})
 _REWARD = frozenset({"reward"})
+#: Whether Secure brings a Rainbow: "yes", "none" (pile empty) or "limit" (CCPN-3).
+_RAINBOW = frozenset({"rainbow"})
+_PHASE = frozenset({"phase", "wanted"})
 
 
 def card_words(face: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
@@ -59,6 +62,10 @@ def ccp_params(params: dict, lang: str = DEFAULT_LANGUAGE,
             mine[k] = t(f"ccp.brand.{v}", lang)
         elif k in _REWARD:
             mine[k] = t(f"ccp.reward.{v}", lang)
+        elif k in _PHASE:
+            mine[k] = t(f"ccp.phase.{v}", lang)
+        elif k in _RAINBOW:
+            mine[k] = t(f"ccp.rainbow.{v}", lang)
         else:
             rest[k] = v
     out = render_params(rest, lang, names, None)
