@@ -22,7 +22,7 @@ Fields::
      "row": [card, ...], "pile": [card, ...], "pile_size": n, "box": [card, ...],
      "ice_cream_discard": [card, ...],
      "order_row": [order, ...], "order_deck": [order, ...], "order_discard": [order, ...],
-     "reshuffles": 0}
+     "reshuffles": 0, "round_scores": [[coins per seat], ...]}
 
 >>> s = load_scenario({"players": 2, "hands": [["mint/heart/star"], []]})
 >>> s.face(s.hands[0][0])
@@ -62,7 +62,7 @@ _FIELDS = {"game", "format_version", "players", "settings", "seed", "phase", "to
            "final_turns_left", "placements_left", "pending_order", "hands", "cones",
            "reserved", "filled", "fills", "row", "pile", "pile_size", "box",
            "ice_cream_discard", "order_row", "order_deck", "order_discard", "reshuffles",
-           "title", "description"}
+           "round_scores", "title", "description"}
 
 
 class _Cards:
@@ -325,6 +325,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     s.placements = placements
     s.pending = pending_id
     s.is_over = phase == OVER
+    s.round_scores = _round_scores(data, n, turn)
     s._legal = None
     ev: list = [_ev("scenario")]
     if phase == FILLING:
@@ -363,7 +364,19 @@ def state_to_scenario(s: ComboConeState) -> dict[str, Any]:
         "order_deck": list(reversed(s.order_deck)),
         "order_discard": list(s.order_discard),
         "reshuffles": s.reshuffles,
+        "round_scores": [list(r) for r in s.round_scores],
     }
+
+
+def _round_scores(data: Mapping, n: int, turn: int) -> tuple[tuple[int, ...], ...]:
+    v = data.get("round_scores", [])
+    if not isinstance(v, list) or len(v) > turn // n or not all(
+            isinstance(r, list) and len(r) == n and all(
+                isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in r)
+            for r in v):
+        raise ScenarioError(f"round_scores: must list, for each finished table round (at most "
+                            f"{turn // n}), the {n} coin totals")
+    return tuple(tuple(r) for r in v)
 
 
 __all__ = ["load_scenario", "state_to_scenario", "MAIN"]

@@ -23,6 +23,15 @@ RULESETS: dict[str, dict[str, Any]] = {
     "review": {"rainbow_hand_limit": 3},
 }
 RULESET_RULES: dict[str, tuple[str, ...]] = {"rulebook": ("CCPN-3",), "review": ("CCPN-3",)}
+#: The rule each setting belongs to (side-by-side comparisons cite them).
+SETTING_RULES: dict[str, str] = {"first_player": "CCP-1", "rainbow_hand_limit": "CCPN-3",
+                                 "deck": "CCP-2"}
+#: Named what-if settings (labels ``ccp.preset.<name>``).
+PRESETS: dict[str, dict[str, Any]] = {
+    "rulebook": {"ruleset": "rulebook"},
+    "review": {"ruleset": "review"},
+    "rainbow_limit_1": {"ruleset": "rulebook", "rainbow_hand_limit": 1},
+}
 #: Ice Cream draw pile size by number of Artisans (CCP-3).
 PILE_SIZE = {2: 52, 3: 72, 4: 92, 5: 112}
 

@@ -134,6 +134,7 @@ class ComboConeState(State):
         "pile", "row", "box", "rainbow_pile", "ic_discard", "order_deck", "order_row",
         "order_discard", "reshuffles", "hands", "cones", "cone_reserve", "reserved",
         "filled", "fills", "coins", "placements", "pending", "_events", "_legal", "is_over",
+        "round_scores",
     )
 
     settings: Settings
@@ -165,6 +166,8 @@ class ComboConeState(State):
     placements: int
     pending: int
     is_over: bool
+    #: Coins of every seat at the end of each full table round so far.
+    round_scores: tuple[tuple[int, ...], ...]
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -377,6 +380,7 @@ class ComboConeState(State):
         s.placements = self.placements
         s.pending = self.pending
         s.is_over = self.is_over
+        s.round_scores = self.round_scores
         s._events = self._events
         s._legal = self._legal
         return s
@@ -484,7 +488,9 @@ class ComboConeState(State):
         if stack and self.combo(stack[-1], card):
             below = stack[-1]
             stack.append(card)
-            ev.append(_ev("combo", "CCP-8", player=p, card=self.face(card),
+            rainbow = self.is_rainbow(card) or self.is_rainbow(below)
+            ev.append(_ev("combo_rainbow" if rainbow else "combo", "CCP-8", player=p,
+                          card=self.face(card),
                           below=self.face(below), cone=action.cone + 1,
                           count=self.placements))
         else:
@@ -493,6 +499,8 @@ class ComboConeState(State):
             ev.append(_ev("place", "CCP-8", player=p, card=self.face(card),
                           cone=action.cone + 1, count=self.placements))
         if self.placements == 0 or not self.hands[p]:
+            if self.placements:
+                ev.append(_ev("hand_empty", "CCP-8", player=p))
             self.placements = 0
             self._to_filling(ev)
 
@@ -597,6 +605,8 @@ class ComboConeState(State):
         self.turn += 1
         self.placements = 0
         n = self.num_players
+        if self.turn % n == 0:
+            self.round_scores += (tuple(self.coins),)
         if self.final_left > 0:
             self.final_left -= 1
             if self.final_left == 0:
@@ -906,6 +916,7 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     s.turn = 0
     s.final_left = -1
     s.is_over = False
+    s.round_scores = ()
     s._legal = None
     s._events = (_ev("setup", "CCP-3", count=n, pile=size, player=settings.first_player),)
     return s
