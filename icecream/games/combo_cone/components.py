@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -99,6 +99,13 @@ class Components:
     def cards(self) -> tuple[Card, ...]:
         """All cards by id: the Ice Cream cards, then the Rainbows."""
         return self.ice_cream + (RAINBOW_CARD,) * self.rainbows
+
+    @cached_property
+    def canon(self) -> tuple[int, ...]:
+        """``canon[id]``: the lowest id of a card with the same faces (identical cards,
+        such as the Rainbows, are one choice when placing)."""
+        first: dict[Card, int] = {}
+        return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
 
     @property
     def rainbow_ids(self) -> tuple[int, ...]:

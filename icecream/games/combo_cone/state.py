@@ -103,6 +103,7 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
     return a
 
 
+_SCOOPS_BY_PATTERN: dict[tuple, tuple[Scoop, ...]] = {}
 #: Row position subsets a Scoop may name, by row length (CCP-6: 1 to 3 cards).
 _SUBSETS = {n: [c for k in (1, 2, 3) for c in combinations(range(n), k)] for n in range(5)}
 #: Row position subsets the "cards" reward may name (up to 2 cards, CCP-10, CCPN-5).
@@ -279,12 +280,7 @@ class ComboConeState(State):
         phase = self._phase
         p = self.to_act
         if phase == MAIN:
-            cards = self.cards
-            row = self.row
-            out: list[Action] = []
-            for pos in _SUBSETS[len(row)]:
-                if len(pos) == 1 or _one_kind([cards[row[i]] for i in pos]):
-                    out.append(_scoop(pos))
+            out: list[Action] = list(self._scoops())
             if len(self.reserved[p]) < MAX_RESERVED:
                 out.extend(SECURE_ROW[: len(self.order_row)])
                 if self.order_deck:
@@ -305,15 +301,30 @@ class ComboConeState(State):
             return tuple(self._reward_actions())
         return ()
 
+    def _scoops(self) -> tuple[Scoop, ...]:
+        """CCP-6: the allowed Scoops of the row, looked up by the row's pattern (which
+        cards share a flavour, which share a brand), so each pattern is worked out once."""
+        cards = self.cards
+        faces = [cards[c] for c in self.row]
+        fl = [c.flavour for c in faces]
+        br = [c.brand for c in faces]
+        key = (tuple(map(fl.index, fl)), tuple(map(br.index, br)))
+        got = _SCOOPS_BY_PATTERN.get(key)
+        if got is None:
+            got = _SCOOPS_BY_PATTERN[key] = tuple(
+                _scoop(pos) for pos in _SUBSETS[len(faces)]
+                if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
+        return got
+
     def _distinct_hand(self, p: int) -> list[int]:
         """The hand without repeats of identical cards (the lowest id of each face)."""
+        canon = self.comps.canon
         seen = set()
         out = []
-        cards = self.cards
-        for c in self.hands[p]:  # hands are kept sorted
-            face = cards[c]
-            if face not in seen:
-                seen.add(face)
+        for c in self.hands[p]:  # hands are kept sorted, so the lowest id comes first
+            k = canon[c]
+            if k not in seen:
+                seen.add(k)
                 out.append(c)
         return out
 
