@@ -190,5 +190,5 @@ def test_game_over_names_the_winners_and_repr_svg_works():
     s = game_states(seed=9, players=3)[-1]
     root = parse(s._repr_svg_())
     names = ", ".join(s.names[p] for p in s.winners)
-    assert f"Winner(s): {names}" in texts(root)
+    assert f"Won by {names}" in texts(root)
     assert options_drawn(root) == []

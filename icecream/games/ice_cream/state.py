@@ -645,7 +645,7 @@ class IceCreamState(State):
             self._phase = OVER
             self.is_over = True
             self.to_act = -1
-            ev.append(("event.game_over", {"winners": self._winner_names()}, "IC-15"))
+            ev.append(("event.game_over", {"winners": list(self.winners)}, "IC-15"))
             return
         self.dealer = self._next_dealer(ev)
         self.day += 1
@@ -667,9 +667,6 @@ class IceCreamState(State):
                 ev.append((EV_NEXT_DEALER_TIE, seat))
                 return seat
         raise AssertionError("unreachable: a tied seat exists")
-
-    def _winner_names(self) -> str:
-        return ", ".join(self.names[p] for p in self.winners)
 
     # ------------------------------------------------------------------ explanations
     def options(self) -> list[Option]:
@@ -738,7 +735,7 @@ class IceCreamState(State):
         if type(act) is Draw:
             if exact:
                 return Option(act, False, "IC-9", Message("why.must_serve",
-                                                          {"cones": _nums(exact_nums)}))
+                                                          {"cones": exact_nums}))
             if not self.ic_deck:
                 return Option(act, False, "IC-9", Message("why.deck_empty"))
             return Option(act, True, "IC-9", Message("why.draw"))
@@ -755,7 +752,7 @@ class IceCreamState(State):
         if i in close:
             if exact:
                 return Option(act, False, "IC-9", Message("why.close_but_exact", {
-                    "cone": n, "cones": _nums(exact_nums)}))
+                    "cone": n, "cones": exact_nums}))
             scoring = [f for f in cone if held >> f & 1]
             key = "why.serve_close" if scoring else "why.serve_close_nothing"
             return Option(act, True, "IC-10", Message(
@@ -834,10 +831,6 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     lst = list(t)
     lst[i] = v
     return tuple(lst)
-
-
-def _nums(nums: list[int]) -> str:
-    return ", ".join(str(n) for n in nums)
 
 
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
