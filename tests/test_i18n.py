@@ -115,9 +115,11 @@ def test_no_text_writes_a_plural_by_hand(lang):
 
 def test_no_dutch_text_is_left_in_english():
     en, nl = catalog("en"), catalog("nl")
-    # Texts that are the same in both languages on purpose: names, numbers, codes.
+    # Texts that are the same in both languages on purpose: names, numbers, the initials
+    # of flavours whose Dutch name starts alike (chocolade, pistache, vanille).
     same_ok = {"widgets.scores.day_points", "widgets.label.bot", "widgets.svg.score",
-               "explore.ui.bots", "widgets.form.names_hint"}
+               "explore.ui.bots", "widgets.form.names_hint", "initials.chocolate",
+               "initials.pistachio", "initials.vanilla"}
     same = sorted(k for k in en if en[k] == nl[k] and k not in same_ok)
     assert same == []
 
@@ -285,3 +287,15 @@ def test_catalog_files_are_valid_json_without_duplicate_keys():
 
     for path in ROOT.glob("*/*.json"):
         json.loads(path.read_text("utf-8"), object_pairs_hook=no_dupes)
+
+
+def test_flavour_initials_on_the_table_are_the_languages_own():
+    from icecream.games.ice_cream.render import render_svg
+
+    s = icecream.new_game("ice-cream", players=3, seed=1)
+    nl = render_svg(s, None, lang="nl")
+    assert ">Ab<" in nl or ">ZF<" in nl or ">St<" in nl
+    codes = icecream.get_game("ice-cream").flavour_codes
+    initials = {t(f"initials.{c}", lang) for c in codes for lang in ("en", "nl")}
+    assert len({t(f"initials.{c}", "nl") for c in codes}) == 6  # told apart in Dutch too
+    assert initials >= {"Ab", "ZF", "BR", "CC"}
