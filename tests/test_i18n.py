@@ -299,3 +299,15 @@ def test_flavour_initials_on_the_table_are_the_languages_own():
     initials = {t(f"initials.{c}", lang) for c in codes for lang in ("en", "nl")}
     assert len({t(f"initials.{c}", "nl") for c in codes}) == 6  # told apart in Dutch too
     assert initials >= {"Ab", "ZF", "BR", "CC"}
+
+
+def test_default_names_are_words_in_the_readers_language():
+    s = icecream.new_game("ice-cream", players=3, seed=1)
+    assert s.names == ("Player 1", "Player 2", "Player 3")
+    assert s.event_texts(None, "nl")[1] == "Dag 1 begint; Speler 1 is startspeler en deelt (IC-5)."
+    from icecream.games.ice_cream.render import render_svg
+
+    assert "Speler 2" in render_svg(s, None, lang="nl")
+    assert "Player 2" not in render_svg(s, None, lang="nl")
+    named = icecream.new_game("ice-cream", players=["Ann", "Player 1", "Cy"], seed=1)
+    assert "Ann" in named.event_texts(None, "nl")[1]  # a chosen name stays as it is

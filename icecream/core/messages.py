@@ -342,4 +342,25 @@ def render_params(
 
 
 def _seat(seat: int, lang: str, names: Sequence[str] | None) -> str:
-    return names[seat] if names is not None else t("ui.seat", lang, seat=seat + 1)
+    return seat_name(names, seat, lang) if names is not None else t("ui.seat", lang,
+                                                                      seat=seat + 1)
+
+
+def seat_name(names: Sequence[str], seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name of the player in ``seat`` (0-based), as shown in ``lang``.
+
+    A name the player chose is shown as it is; a default name ("Player 2", made from
+    ``ui.default_name`` when a game starts) is a word, so it follows the reader's language:
+
+    >>> seat_name(["Ann", "Player 2"], 1, "nl"), seat_name(["Ann", "Speler 2"], 0, "nl")
+    ('Speler 2', 'Ann')
+    """
+    name = names[seat]
+    if name in _default_names(seat):
+        return t("ui.default_name", lang, seat=seat + 1)
+    return name
+
+
+@cache
+def _default_names(seat: int) -> frozenset[str]:
+    return frozenset(t("ui.default_name", lang, seat=seat + 1) for lang in _known())

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ...core.protocol import Option
 from .components import FLAVOURS
 
@@ -137,7 +137,7 @@ class _Picture:
         return escape(t(f"widgets.svg.{key}", self.lang, **params))
 
     def name(self, seat: int) -> str:
-        nm = self.v.names[seat]
+        nm = seat_name(self.v.names, seat, self.lang)  # "Player 2" reads "Speler 2" in Dutch
         return escape(nm if len(nm) <= 18 else nm[:17] + "\u2026")
 
     # -- the whole picture ---------------------------------------------------------
