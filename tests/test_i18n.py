@@ -311,3 +311,12 @@ def test_default_names_are_words_in_the_readers_language():
     assert "Player 2" not in render_svg(s, None, lang="nl")
     named = icecream.new_game("ice-cream", players=["Ann", "Player 1", "Cy"], seed=1)
     assert "Ann" in named.event_texts(None, "nl")[1]  # a chosen name stays as it is
+
+
+def test_a_rulebook_for_a_ruleset_words_every_rule_by_it():
+    ijs = RULES.for_ruleset("ijs")
+    assert list(ijs) == list(RULES)
+    assert ijs["IC-10"].text("nl") == RULES["IC-10"].text("nl", ruleset="ijs")
+    assert ijs["IC-1"].text("nl") == RULES["IC-1"].text("nl")
+    assert RULES.for_ruleset("rulebook")["IC-10"].text("en") == RULES["IC-10"].text("en")
+    assert ijs["IC-10"].cite("en") == "IC-10 One deviating flavour"

@@ -21,25 +21,30 @@ general text is the fallback. A ruleset's name for players is ``ruleset.<game>.<
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .messages import DEFAULT_LANGUAGE, has_message, t
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule: its id, where it comes from (``rulebook``, ``ruling`` or ``project``)."""
+    """One rule: its id, where it comes from (``rulebook``, ``ruling`` or ``project``).
+
+    ``ruleset`` is the ruleset whose words :meth:`title` and :meth:`text` use when not
+    given one (see :meth:`RuleBook.for_ruleset`); ``None``: the general words.
+    """
 
     id: str
     source: str
+    ruleset: str | None = None
 
     def title(self, lang: str = DEFAULT_LANGUAGE, ruleset: str | None = None) -> str:
         """The rule's short name, in ``ruleset``'s own words when it has them."""
-        return t(_key(f"rule.{self.id}.title", ruleset, lang), lang)
+        return t(_key(f"rule.{self.id}.title", ruleset or self.ruleset, lang), lang)
 
     def text(self, lang: str = DEFAULT_LANGUAGE, ruleset: str | None = None) -> str:
         """The rule's words, in ``ruleset``'s own words when it has them."""
-        return t(_key(f"rule.{self.id}.text", ruleset, lang), lang)
+        return t(_key(f"rule.{self.id}.text", ruleset or self.ruleset, lang), lang)
 
     def worded_by(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> bool:
         """True when ``ruleset`` words this rule its own way (its text is its own)."""
@@ -76,6 +81,18 @@ class RuleBook(Mapping[str, Rule]):
 
     def __len__(self) -> int:
         return len(self._rules)
+
+    def for_ruleset(self, ruleset: str | None) -> RuleBook:
+        """The same rules, worded by ``ruleset`` wherever it has its own words.
+
+        A view showing a game played by a named ruleset looks its rules up here, so the
+        IJs game reads the Dutch summary's words without passing ``ruleset=`` each time:
+
+        >>> from icecream.games.ice_cream import RULES
+        >>> RULES.for_ruleset("ijs")["IC-10"].title("nl")
+        'Eén afwijkende smaak'
+        """
+        return RuleBook(self.game, [replace(r, ruleset=ruleset) for r in self._rules.values()])
 
     def ruleset_title(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> str:
         """A ruleset's name for players (catalog ``ruleset.<game>.<ruleset>``)."""
