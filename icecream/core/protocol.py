@@ -308,6 +308,9 @@ class GameSpec:
       ``score_after_<round>_<k>`` running totals when the game has rounds.
     * ``metrics``: game-specific metric classes (:mod:`icecream.explore.metrics`).
     * ``catalog_prefix``: the prefix of this game's own catalog keys.
+    * ``quiz_kinds``: the game's own quiz question kinds, name -> ``maker(state, rng,
+      lang) -> Question or None`` (:mod:`icecream.teach.quiz`; every game also gets the
+      generic kinds built from this protocol).
     """
 
     name: str
@@ -336,6 +339,7 @@ class GameSpec:
     result_columns: Callable[[State, int], dict[str, Any]] | None = None
     metrics: tuple[type, ...] = ()
     catalog_prefix: str = ""
+    quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None

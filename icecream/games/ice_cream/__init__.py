@@ -12,6 +12,7 @@ from ...core.protocol import GameSpec, register_game
 from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .examples import EXAMPLES, Example
+from .quiz import QUIZ_KINDS
 from .rules import RULES
 from .scenario import load_scenario
 from .settings import RULESETS, Settings
@@ -32,6 +33,7 @@ GAME = register_game(
         rulesets=RULESETS,
         examples=lambda: EXAMPLES,
         flavour_codes=FLAVOURS,
+        quiz_kinds=QUIZ_KINDS,
     )
 )
 IceCreamState.game = GAME
