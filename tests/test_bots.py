@@ -40,8 +40,9 @@ def test_bots_only_play_legal_actions_through_a_whole_game(name):
 
 @pytest.mark.parametrize("name", ["greedy", "heuristic", "ismcts"])
 def test_bot_options_are_checked(name):
+    # A game's policy bots check their options when they meet the game (prepare).
     with pytest.raises(SettingsError, match="no option"):
-        make_bot(name, colour="blue")
+        make_bot(name, colour="blue").prepare("ice-cream")
 
 
 def test_bad_option_values_name_the_option():
@@ -50,7 +51,7 @@ def test_bad_option_values_name_the_option():
     with pytest.raises(SettingsError, match="horizon"):
         make_bot("ismcts", horizon="week")
     with pytest.raises(SettingsError, match="close_min"):
-        make_bot("heuristic", close_min=-1)
+        make_bot("heuristic", close_min=-1).prepare("ice-cream")
 
 
 def test_a_bot_refuses_a_view_without_a_decision():

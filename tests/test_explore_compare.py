@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from icecream.core.errors import SettingsError
-from icecream.explore.compare import PRESETS, compare, differing_rules, preset_label
+from icecream.explore.compare import compare, differing_rules, preset_label, presets
 from icecream.games.ice_cream.rules import RULES
 
+PRESETS = presets("ice-cream")
 
 def test_rulebook_against_ijs_differs_by_the_close_rule_only():
     c = compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=6, players=3)

@@ -14,19 +14,20 @@ from icecream.explore.metrics import (
     Balance,
     BotWinRate,
     Decisiveness,
-    FirstDealerWinRate,
+    FirstPlayerWinRate,
     GameLength,
     LeadChanges,
-    ScoopShare,
     ScoreSpread,
     SeatWinRate,
     SharedWins,
     WinMargin,
     bootstrap,
     default_metrics,
+    game_metrics,
     metrics_table,
     wilson,
 )
+from icecream.games.ice_cream.metrics import FirstDealerWinRate, ScoopShare
 
 # game: (final scores, winners, first dealer, totals after day 1)
 GAMES = [
@@ -44,7 +45,8 @@ def _frame() -> pd.DataFrame:
             dupes = 1 if p == 0 else 0
             rows.append({"game": g, "seat": p, "bot": "heuristic" if p == 0 else "random",
                          "score": scores[p], "winner": p in winners,
-                         "deal_order": (p - dealer) % 3, "turns": 10,
+                         "deal_order": (p - dealer) % 3, "turn_order": (p - dealer) % 3,
+                         "turns": 10,
                          "points_scoops": scores[p] - dupes, "points_duplicates": dupes,
                          "score_after_day_1": day1[p], "score_after_day_2": scores[p]})
     return pd.DataFrame(rows)
@@ -52,6 +54,7 @@ def _frame() -> pd.DataFrame:
 
 @pytest.mark.parametrize("metric, expected", [
     (FirstDealerWinRate(), 0.75),
+    (FirstPlayerWinRate(), 0.75),
     (SeatWinRate(0), 0.5),
     (SeatWinRate(1), 0.25),
     (SeatWinRate(2), 0.5),
@@ -126,3 +129,14 @@ def test_lead_changes_and_decisiveness_need_day_columns():
     frame = _frame().drop(columns=["score_after_day_1", "score_after_day_2"])
     assert math.isnan(LeadChanges().compute(frame).value)
     assert math.isnan(Decisiveness().compute(frame).value)
+
+
+def test_a_game_s_own_metrics_join_the_generic_ones():
+    # Ice Cream's first-dealer metric (IC-4) takes the generic first player's place and
+    # its scoop share (IC-13) comes after the generic ones.
+    kinds = game_metrics("ice-cream")
+    assert kinds[0] is FirstDealerWinRate and FirstPlayerWinRate not in kinds
+    assert kinds[-1] is ScoopShare and kinds[1:-1] == GAME_METRICS[1:]
+    keys = [m.key for m in default_metrics(_frame().assign(game_name="ice-cream"))]
+    assert keys[0] == "first_dealer_win_rate" and "scoop_share" in keys
+    assert "scoop_share" not in [m.key for m in default_metrics(_frame())]

@@ -14,9 +14,8 @@ True
 """
 
 from .base import BOTS, Bot, RandomBot, bot_names, decide, make_bot, register_bot
-from .greedy import GreedyBot
-from .heuristic import HeuristicBot
+from .greedy import GreedyBot, HeuristicBot, PolicyBot
 from .ismcts import IsmctsBot
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "HeuristicBot", "IsmctsBot", "RandomBot", "bot_names",
-           "decide", "make_bot", "register_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "HeuristicBot", "IsmctsBot", "PolicyBot", "RandomBot",
+           "bot_names", "decide", "make_bot", "register_bot"]

@@ -38,6 +38,10 @@ class Bot(ABC):
             raise ValueError("the view has no legal action: it is not this seat's turn")
         return legal
 
+    def prepare(self, game: str) -> Any:
+        """Check that this bot can play ``game`` (a :class:`SettingsError` if not)."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

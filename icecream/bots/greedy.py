@@ -1,8 +1,9 @@
-"""The greedy bot: the action with the most points right now, ties broken at random.
+"""The greedy and heuristic bots: each plays its game's policy of the same name.
 
-Only serving scores at once (IC-13 counts the scoops served on a player's cards), so in
-phase 3 the greedy bot serves the cone that puts the most scoops on its cards; in the
-other phases, and when nothing scores, it picks at random.
+What "the most points now" (greedy) or "what a sensible player does" (heuristic) means
+depends on the rules, so each game supplies the choice as a policy in
+``GameSpec.policies``; the bot looks it up by the game named in the view it is given.
+Policies decide from the view only, like every bot.
 
 >>> import icecream
 >>> from icecream.bots import make_bot
@@ -13,29 +14,55 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from ..core.errors import SettingsError
+from ..core.protocol import get_game
 from .base import Bot, register_bot
-from .reading import held_mask, scoring_scoops
 
 
-class GreedyBot(Bot):
-    """Maximises immediate points: the serve that scores the most scoops (IC-9, IC-10)."""
+class PolicyBot(Bot):
+    """A bot whose choices come from the game's policy named like the bot.
+
+    ``options`` go to the policy (e.g. Ice Cream's heuristic ``close_min``); they are
+    checked when the bot first meets a game, or up front with :meth:`prepare`.
+    """
+
+    def __init__(self, seed: int | None = 0, **options: Any) -> None:
+        self.rng = random.Random(seed)
+        self.options = dict(options)
+        self._policies: dict[str, Any] = {}
+
+    def prepare(self, game: str) -> Any:
+        """The policy for ``game`` (made once); :class:`SettingsError` for bad options or
+        a game without this kind of bot."""
+        policy = self._policies.get(game)
+        if policy is None:
+            spec = get_game(game)
+            factory = spec.policies.get(self.name)
+            if factory is None:
+                raise SettingsError(f"{spec.title} has no {self.name} bot; its bots are "
+                                    f"random, ismcts and {', '.join(sorted(spec.policies))}")
+            policy = self._policies[game] = factory(self.rng, **self.options)
+        return policy
+
+    def choose(self, view: Any) -> dict[str, Any]:
+        self.legal_actions(view)
+        return self.prepare(view.game).choose(view)
+
+
+class GreedyBot(PolicyBot):
+    """Takes the most points right now (the game's ``greedy`` policy)."""
 
     name = "greedy"
 
-    def choose(self, view: Any) -> dict[str, Any]:
-        legal = self.legal_actions(view)
-        held = held_mask(view, view.seat, with_face_down=False)
-        best: list[dict[str, Any]] = []
-        top = -1
-        for a in legal:
-            pts = scoring_scoops(view.cones[a["cone"] - 1], held) if a["type"] == "serve" else 0
-            if pts > top:
-                top, best = pts, [a]
-            elif pts == top:
-                best.append(a)
-        return best[int(self.rng.random() * len(best))]
+
+class HeuristicBot(PolicyBot):
+    """Plays rules of thumb (the game's ``heuristic`` policy)."""
+
+    name = "heuristic"
 
 
 register_bot("greedy", GreedyBot)
+register_bot("heuristic", HeuristicBot)

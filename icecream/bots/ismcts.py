@@ -1,16 +1,17 @@
 """The IS-MCTS bot: information-set Monte Carlo tree search over determinizations.
 
-Each playout samples a position consistent with the bot's view (others' face-down
-cards, deck orders, removed scoops: :mod:`icecream.games.ice_cream.determinize`), walks
+Each playout samples a position consistent with the bot's view (what the seat cannot see,
+such as others' hands and deck orders, dealt at random by the game's ``determinizer``), walks
 one shared tree of action sequences (single-observer IS-MCTS, Cowling, Powley and
 Whitehouse 2012: UCB with availability counts, because which actions exist depends on
 the sample), then plays random actions to the horizon and backs the result up. Every
 player at a node picks for their own reward (max-n). The bot never sees the true state.
 
 Settings: ``playouts`` (default 1000); ``time_limit`` in seconds (stop early when spent);
-``exploration`` (UCB constant); ``horizon`` ``"day"`` (roll out to the end of the
-current day and score by the lead, fast) or ``"game"`` (to the end, score by winning);
-``scale`` (points of lead worth most of a win, for ``"day"``).
+``exploration`` (UCB constant); ``horizon`` ``"round"`` (roll out to the end of the
+game's current round, ``GameSpec.round_attr``: Ice Cream's day, and score by the lead,
+fast; ``"day"`` is accepted as the same) or ``"game"`` (to the end, score by winning);
+``scale`` (points of lead worth most of a win, for ``"round"``).
 
 >>> import icecream
 >>> from icecream.bots import make_bot
@@ -26,9 +27,10 @@ import time
 from typing import Any
 
 from ..core.errors import SettingsError
+from ..core.protocol import get_game
 from .base import Bot, register_bot
 
-HORIZONS = ("day", "game")
+HORIZONS = ("round", "day", "game")
 
 
 class _Node:
@@ -48,7 +50,7 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int | None = 0, playouts: int = 1000,
                  time_limit: float | None = None, exploration: float = 0.7,
-                 horizon: str = "day", scale: float = 4.0, **options: Any) -> None:
+                 horizon: str = "round", scale: float = 4.0, **options: Any) -> None:
         super().__init__(seed, **options)
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise SettingsError(f"ismcts bot: playouts must be a whole number >= 1, "
@@ -76,13 +78,16 @@ class IsmctsBot(Bot):
         self.last_playouts = 0
 
     def choose(self, view: Any) -> dict[str, Any]:
-        from ..games.ice_cream.determinize import Determinizer
-
         legal = self.legal_actions(view)
         if len(legal) == 1:
             self.last_playouts = 0
             return legal[0]
-        sampler = Determinizer(view)
+        spec = get_game(view.game)
+        if spec.determinizer is None:
+            raise SettingsError(f"the ismcts bot needs a determinizer, and {spec.title} "
+                                "has none")
+        self._round = spec.round_attr
+        sampler = spec.determinizer(view)
         root = _Node()
         rng = self.rng
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -93,7 +98,7 @@ class IsmctsBot(Bot):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_playouts = done
-        parse = sampler.game.parse_action
+        parse = spec.parse_action
         best, best_visits = legal[0], -1
         for a in legal:  # the view's order, so ties go to the first listed
             node = root.children.get(parse(a))
@@ -106,12 +111,13 @@ class IsmctsBot(Bot):
         rng = self.rng
         rand = rng.random
         c = self.exploration
-        day = s.day
-        by_day = self.horizon == "day"
+        attr = self._round
+        day = getattr(s, attr)
+        by_day = self.horizon != "game"
         node = root
         path: list[tuple[_Node, int]] = []
         # Selection and expansion.
-        while not s.is_over and not (by_day and s.day != day):
+        while not s.is_over and not (by_day and getattr(s, attr) != day):
             legal = s.legal_actions()
             p = s.current_player
             kids = node.children
@@ -137,7 +143,7 @@ class IsmctsBot(Bot):
             s.apply_in_place(best_a)
             path.append((node, p))
         # Rollout: uniformly random legal actions to the horizon.
-        s.random_playout(rand, until=(lambda st: st.day != day) if by_day else None)
+        s.random_playout(rand, until=(lambda st: getattr(st, attr) != day) if by_day else None)
         rewards = self._rewards(s)
         for child, p in path:
             child.visits += 1

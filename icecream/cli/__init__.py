@@ -12,9 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from ..core.errors import IcecreamError
-from . import bench, replay, simulate, validate
+from ..core.protocol import default_game
+from . import bench, games, replay, simulate, validate
 
-COMMANDS = (simulate, bench, replay, validate)
+COMMANDS = (simulate, bench, replay, validate, games)
 
 
 def parse_variants(items: Sequence[str] | None) -> dict[str, object]:
@@ -49,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "game", "") is None:
+            args.game = default_game()
         return args.run(args)
     except IcecreamError as e:
         print(f"error: {e}", file=sys.stderr)

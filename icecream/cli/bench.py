@@ -20,7 +20,8 @@ from ..core.protocol import State, get_game
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bench", help="random games per second on one core")
-    p.add_argument("--game", default="ice-cream")
+    p.add_argument("--game", default=None,
+                   help="a registered game (python -m icecream games lists them)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=3000)
     p.add_argument("--seed", type=int, default=0)

@@ -20,7 +20,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.file}: a valid {h.game} game of {len(h)} actions "
           f"(replayed through the rules; viewing step {h.cursor})")
     print(f"players: {', '.join(s.names)}")
-    print(f"position: day {getattr(s, 'day', '?')}, phase {s.phase}"
+    spec = s.game
+    print(f"position: {spec.round_attr} {getattr(s, spec.round_attr, '?')}, phase {s.phase}"
           + ("" if s.is_over else f", {s.names[s.current_player]} to act"))
     print("scores: " + ", ".join(f"{n} {v}" for n, v in zip(s.names, s.scores, strict=True)))
     if s.is_over:

@@ -26,14 +26,15 @@ class SimulateArgumentError(IcecreamError, ValueError):
 
 def add_parser(sub) -> None:
     p = sub.add_parser("simulate", help="play games with bots; one row per game and seat")
-    p.add_argument("--game", default="ice-cream")
+    p.add_argument("--game", default=None,
+                   help="a registered game (python -m icecream games lists them)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", action="append", metavar="NAME",
                    help="bot for every seat (once) or for each seat in turn (once per seat); "
                         "default random")
-    p.add_argument("--ruleset", default=None, help="rulebook or ijs")
+    p.add_argument("--ruleset", default=None, help="one of the game's named rulesets")
     p.add_argument("--variant", action="append", metavar="NAME=VALUE")
     p.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler at ADDRESS")

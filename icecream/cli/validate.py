@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from ..core.errors import ScenarioError
-from ..core.protocol import get_game
+from ..core.protocol import default_game, get_game
 
 
 def add_parser(sub) -> None:
@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
         raise ScenarioError(f"{args.file}: not JSON ({e})") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{args.file}: a scenario must be a JSON object")
-    s = get_game(data.get("game", "ice-cream")).from_scenario(data)
+    s = get_game(data.get("game", default_game())).from_scenario(data)
     who = "nobody (game over)" if s.is_over else s.names[s.current_player]
     print(f"{args.file}: a valid scenario; phase {s.phase}, {who} to act; legal actions: "
           + ", ".join(str(a) for a in s.legal_actions()))

@@ -15,7 +15,9 @@ from .protocol import (
     Event,
     GameSpec,
     Option,
+    SettingField,
     State,
+    default_game,
     get_game,
     list_games,
     load_state,
@@ -25,6 +27,7 @@ from .protocol import (
 
 __all__ = [
     "Action", "ActionFormatError", "Event", "FORMAT_VERSION", "GameSpec", "IcecreamError",
-    "IllegalAction", "Option", "SaveFileError", "ScenarioError", "SettingsError", "State",
-    "UnknownGame", "get_game", "list_games", "load_state", "new_game", "register_game",
+    "IllegalAction", "Option", "SaveFileError", "ScenarioError", "SettingsError", "SettingField",
+    "State", "UnknownGame", "default_game", "get_game", "list_games", "load_state", "new_game",
+    "register_game",
 ]

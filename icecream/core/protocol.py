@@ -306,11 +306,14 @@ class GameSpec:
       this action in (``"cards_drawn"``...); ``result_columns(state, seat) -> dict``:
       extra per-seat columns at the end of a game (points by source, ...), including
       ``score_after_<round>_<k>`` running totals when the game has rounds.
-    * ``metrics``: game-specific metric classes (:mod:`icecream.explore.metrics`).
+    * ``metrics()``: game-specific metric classes (:mod:`icecream.explore.metrics`), a
+      function so that making a game never imports pandas.
     * ``catalog_prefix``: the prefix of this game's own catalog keys.
     * ``quiz_kinds``: the game's own quiz question kinds, name -> ``maker(state, rng,
       lang) -> Question or None`` (:mod:`icecream.teach.quiz`; every game also gets the
       generic kinds built from this protocol).
+    * ``presets``: named what-if settings (``{"rulebook_5_days": {"days": 5}}``), labelled
+      ``<catalog_prefix or "explore">.preset.<name>`` in the catalog.
     """
 
     name: str
@@ -337,9 +340,10 @@ class GameSpec:
     ruleset_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     count_action: Callable[[State, Action], str | None] | None = None
     result_columns: Callable[[State, int], dict[str, Any]] | None = None
-    metrics: tuple[type, ...] = ()
+    metrics: Callable[[], tuple[type, ...]] | None = None
     catalog_prefix: str = ""
     quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None
@@ -394,6 +398,15 @@ def get_game(name: str) -> GameSpec:
         raise UnknownGame(
             f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}"
         ) from None
+
+
+def default_game() -> str:
+    """The game views open when none is named (``icecream.games.DEFAULT_GAME``)."""
+    import importlib
+
+    _load_builtin_games()
+    name = getattr(importlib.import_module("icecream.games"), "DEFAULT_GAME", None)
+    return name if name in _GAMES else sorted(_GAMES)[0]
 
 
 def list_games() -> list[str]:

@@ -14,13 +14,14 @@
 """
 
 from .charts import win_rate_figure, win_rates
-from .compare import PRESETS, Comparison, compare, differing_rules
+from .compare import Comparison, compare, differing_rules, presets
 from .metrics import Estimate, Metric, default_metrics, metrics_table, wilson
 from .position import what_if
 from .simulate import SimulationError, game_seed, simulate, sweep
 
 __all__ = [
-    "PRESETS", "Comparison", "Estimate", "Metric", "SimulationError", "compare",
-    "default_metrics", "differing_rules", "game_seed", "metrics_table", "simulate", "sweep",
+    "Comparison", "Estimate", "Metric", "SimulationError", "compare",
+    "default_metrics", "differing_rules", "game_seed", "presets", "metrics_table", "simulate",
+    "sweep",
     "what_if", "wilson", "win_rate_figure", "win_rates",
 ]

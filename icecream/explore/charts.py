@@ -2,10 +2,10 @@
 
 >>> from icecream.explore import simulate
 >>> df = simulate(players=3, games=6)
->>> rates = win_rates(df, "deal_order")
+>>> rates = win_rates(df, "turn_order")
 >>> list(rates.columns)
-['deal_order', 'wins', 'seats', 'value', 'low', 'high']
->>> len(win_rate_figure(df, "deal_order").data)
+['turn_order', 'wins', 'seats', 'value', 'low', 'high']
+>>> len(win_rate_figure(df, "turn_order").data)
 1
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, catalog, t
 from .metrics import wilson
 
 
 def win_rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
-    """Win rate of the seats grouped by ``by`` (``seat``, ``deal_order``, ``bot``...).
+    """Win rate of the seats grouped by ``by`` (``seat``, ``turn_order``, ``bot``...).
 
     Each row counts seats (a shared win counts for each winner), with a Wilson interval.
     """
@@ -52,13 +52,16 @@ def win_rate_figure(frame: pd.DataFrame, by: str, title: str | None = None,
 
 
 def _label(by: str, value, lang: str) -> str:
-    """A group's name on the axis: seats and deal positions in words, others as they are."""
-    if by == "deal_order":
-        if value == 0:
-            return t("explore.by.first_dealer", lang)
-        return t("explore.by.deal_order", lang, value=value)
+    """A group's name on the axis: seats and positions after the first player in words
+    (catalog ``explore.by.<column>``, and ``.first`` for position 0), others as they are."""
     if by == "seat":
         return t("ui.seat", lang, seat=int(value) + 1)
+    words = catalog(lang)
+    key = f"explore.by.{by}"
+    if value == 0 and f"{key}.first" in words:
+        return t(f"{key}.first", lang)
+    if key in words:
+        return t(key, lang, value=value)
     return str(value)
 
 

@@ -3,7 +3,8 @@
 A *setting* is a small mapping of what changes: ``{"ruleset": "ijs"}``, ``{"days": 5}``,
 ``{"removed_scoops": 3}``. Both are played with the same game seeds (common random
 numbers), then the design metrics (:mod:`.metrics`) are put side by side with the texts
-of the rules the two settings play differently (``RULESET_RULES`` and ``RULES[id]``).
+of the rules the two settings play differently (the game's ``setting_rules`` and
+``ruleset_rules``, with the rule texts).
 
 >>> c = compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=4, players=3)
 >>> list(c.rules["rule"])
@@ -22,32 +23,22 @@ import pandas as pd
 
 from ..core.errors import SettingsError
 from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import default_game, get_game
 from .metrics import default_metrics, metrics_table
 from .simulate import make_config, run_configs
 
-#: The rule each setting belongs to (``ruleset`` uses ``RULESET_RULES``).
-SETTING_RULES: dict[str, str] = {
-    "close": "IC-10", "days": "IC-15", "removed_scoops": "IC-3", "cones": "IC-7",
-    "scoops_per_cone": "IC-7", "first_dealer": "IC-4", "players": "IC-1",
-}
 
-#: Named settings offered by the what-if widget; labels are catalog keys.
-PRESETS: dict[str, dict[str, Any]] = {
-    "rulebook": {"ruleset": "rulebook"},
-    "ijs": {"ruleset": "ijs"},
-    "rulebook_5_days": {"ruleset": "rulebook", "days": 5},
-    "rulebook_3_days": {"ruleset": "rulebook", "days": 3},
-    "rulebook_3_removed": {"ruleset": "rulebook", "removed_scoops": 3},
-    "rulebook_none_removed": {"ruleset": "rulebook", "removed_scoops": 0},
-    "rulebook_3_scoops": {"ruleset": "rulebook", "scoops_per_cone": 3},
-}
+def presets(game: str | None = None) -> dict[str, dict[str, Any]]:
+    """Named what-if settings of ``game`` (``GameSpec.presets``), in the game's order."""
+    return {k: dict(v) for k, v in get_game(game or default_game()).presets.items()}
 
 
-def preset_label(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The display name of a preset."""
-    if name not in PRESETS:
-        raise SettingsError(f"unknown preset {name!r}; presets are {sorted(PRESETS)}")
-    return t(f"explore.preset.{name}", lang)
+def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> str:
+    """The display name of a preset of ``game``."""
+    spec = get_game(game or default_game())
+    if name not in spec.presets:
+        raise SettingsError(f"unknown preset {name!r}; presets are {sorted(spec.presets)}")
+    return t(f"{spec.catalog_prefix or 'explore'}.preset.{name}", lang)
 
 
 def setting_label(setting: Mapping[str, Any]) -> str:
@@ -123,17 +114,18 @@ class Comparison:
 
 
 def differing_rules(a: Mapping[str, Any], b: Mapping[str, Any], players: Any = 4,
-                    lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
-    """The rules two settings play differently, with their texts and both values."""
-    from ..games.ice_cream.rules import RULES
-    from ..games.ice_cream.settings import RULESET_RULES, Settings
+                    lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> pd.DataFrame:
+    """The rules two settings of ``game`` play differently, with their texts and both
+    values (rule ids from ``GameSpec.setting_rules`` and ``ruleset_rules``)."""
+    spec = get_game(game or default_game())
+    rules = spec.rules
 
     def resolve(setting: Mapping[str, Any]) -> dict[str, Any]:
         s = dict(setting)
         n = s.pop("players", players)
         s.pop("bots", None)
-        d = Settings.make(n, **s).to_dict()
-        d["players"] = len(d.pop("names"))
+        d = dict(spec.new_state(players=n, seed=0, **s).setup_args())
+        d["players"] = n if isinstance(n, int) else len(n)
         return d
 
     sa, sb = resolve(a), resolve(b)
@@ -142,17 +134,19 @@ def differing_rules(a: Mapping[str, Any], b: Mapping[str, Any], players: Any = 4
         if sa[key] == sb[key]:
             continue
         if key == "ruleset":
-            ids = list(RULESET_RULES.get(sa[key], ())) + list(RULESET_RULES.get(sb[key], ()))
+            ids = list(spec.ruleset_rules.get(sa[key], ())) \
+                + list(spec.ruleset_rules.get(sb[key], ()))
         else:
-            ids = [SETTING_RULES.get(key, "")]
+            ids = [spec.setting_rules.get(key, "")]
         for rid in ids:
             if rid:
                 changed.setdefault(rid, [])
                 if key not in changed[rid]:
                     changed[rid].append(key)
     rows = []
-    for rid in sorted(changed, key=lambda r: int(r.split("-")[1])):
-        rule = RULES[rid]
+    order = list(rules)
+    for rid in sorted(changed, key=lambda r: order.index(r) if r in order else len(order)):
+        rule = rules[rid]
         keys = changed[rid]
         if "ruleset" in keys:  # name the settings the ruleset implies for this rule
             keys = [k for k in keys if k != "ruleset"] + ["ruleset"]
@@ -166,8 +160,10 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
             players: int = 4, bots: Any = "random", seed: int = 0, workers: int = 1,
             dask: Any = None, progress: bool = False, label_a: str | None = None,
             label_b: str | None = None, bot_options: Mapping[str, Any] | None = None,
-            lang: str = DEFAULT_LANGUAGE) -> Comparison:
-    """Simulate settings ``a`` and ``b`` (same seeds) and put their metrics side by side."""
+            lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> Comparison:
+    """Simulate settings ``a`` and ``b`` of ``game`` (same seeds) and put their metrics
+    side by side."""
+    game = game or default_game()
     for name, setting in (("a", a), ("b", b)):
         if not isinstance(setting, Mapping):
             raise SettingsError(f"setting {name} must be a mapping such as "
@@ -175,7 +171,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
     configs = []
     for setting in (a, b):
         args = {"players": players, "bots": bots, **setting}
-        configs.append(make_config(bot_options=bot_options, **args))
+        configs.append(make_config(game=game, bot_options=bot_options, **args))
     frame = run_configs(configs, games, seed, workers, dask, progress)
     la = label_a or setting_label(a)
     lb = label_b or setting_label(b)
@@ -194,9 +190,9 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
     table = table[["metric", "name", "value_a", "low_a", "high_a", "n_a", "value_b", "low_b",
                    "high_b", "n_b", "difference", "reference", "range_low", "range_high",
                    "description"]]
-    rules = differing_rules(a, b, players, lang)
+    rules = differing_rules(a, b, players, lang, game)
     return Comparison(dict(a), dict(b), la, lb, frame, table, rules)
 
 
-__all__ = ["PRESETS", "SETTING_RULES", "Comparison", "compare", "differing_rules",
-           "preset_label", "setting_label"]
+__all__ = ["Comparison", "compare", "differing_rules",
+           "preset_label", "presets", "setting_label"]

@@ -12,17 +12,17 @@ A frame is what :func:`icecream.explore.simulate` returns, for one configuration
 >>> import pandas as pd
 >>> frame = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
 ...     "bot": ["random"] * 4, "score": [5, 3, 2, 4], "winner": [True, False, False, True],
-...     "deal_order": [0, 1, 1, 0], "turns": [10, 10, 9, 9],
-...     "points_scoops": [4, 3, 2, 4], "points_duplicates": [1, 0, 0, 0]})
+...     "turn_order": [0, 1, 1, 0], "turns": [10, 10, 9, 9]})
 >>> ScoreSpread().compute(frame).value
 2.0
->>> FirstDealerWinRate().compute(frame).value
+>>> FirstPlayerWinRate().compute(frame).value
 1.0
 """
 
 from __future__ import annotations
 
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -104,14 +104,20 @@ def per_game(frame: pd.DataFrame, column: str) -> np.ndarray:
     return wide.to_numpy(dtype=float)
 
 
-def day_columns(frame: pd.DataFrame) -> list[str]:
-    """``score_after_day_1``, ``score_after_day_2``... filled in ``frame``, in day order.
+def round_columns(frame: pd.DataFrame) -> list[str]:
+    """The running totals ``score_after_<round>_1``, ``_2``... filled in ``frame``, in order
+    (a game's ``result_columns`` writes them: Ice Cream's are ``score_after_day_<k>``).
 
-    A column left empty by shorter games (a sweep over ``days``) is not listed.
+    A column left empty by shorter games (a sweep over the number of rounds) is not listed.
     """
     cols = [c for c in frame.columns
-            if c.startswith("score_after_day_") and frame[c].notna().all()]
+            if _ROUND_COLUMN.fullmatch(c) and frame[c].notna().all()]
     return sorted(cols, key=lambda c: int(c.rsplit("_", 1)[1]))
+
+
+_ROUND_COLUMN = re.compile(r"score_after_[a-z]+_\d+")
+#: The earlier name of :func:`round_columns`.
+day_columns = round_columns
 
 
 class Metric(ABC):
@@ -177,13 +183,18 @@ class SeatWinRate(_WinShare):
         return frame[frame["seat"] == self.seat]
 
 
-class FirstDealerWinRate(_WinShare):
-    """Share of games won by the first dealer: the first-player advantage (IC-4)."""
+class FirstPlayerWinRate(_WinShare):
+    """Share of games won by the player who started: the first-player advantage.
 
-    key = "first_dealer_win_rate"
+    A game may supply its own kind (a subclass, in ``GameSpec.metrics``), which then
+    takes this one's place in :func:`default_metrics`.
+    """
+
+    key = "first_player_win_rate"
+    column = "turn_order"
 
     def rows(self, frame: pd.DataFrame) -> pd.DataFrame:
-        return frame[frame["deal_order"] == 0]
+        return frame[frame[self.column] == 0]
 
 
 class BotWinRate(_WinShare):
@@ -254,7 +265,7 @@ def _leaders(totals: np.ndarray) -> np.ndarray:
 
 
 def _day_totals(frame: pd.DataFrame) -> np.ndarray:
-    cols = day_columns(frame)
+    cols = round_columns(frame)
     return np.stack([per_game(frame, c) for c in cols], axis=2) if cols else np.zeros((0, 0, 0))
 
 
@@ -301,28 +312,52 @@ class SharedWins(Metric):
         return wilson(float(shared.sum()), len(shared))
 
 
-class ScoopShare(Metric):
-    """Share of all points scored from served scoops (the rest from duplicates, IC-13)."""
+class PointsShare(Metric):
+    """Share of all points that came from one source column (``points_<source>``) out of
+    the sum of the given source columns; games use it for their own scoring sources."""
 
-    key = "scoop_share"
+    def __init__(self, source: str, sources: Sequence[str]) -> None:
+        self.source = source
+        self.sources = tuple(sources)
 
     def compute(self, frame: pd.DataFrame) -> Estimate:
-        scoops = per_game(frame, "points_scoops").sum(axis=1)
-        total = scoops + per_game(frame, "points_duplicates").sum(axis=1)
-        return bootstrap([scoops, total],
+        part = per_game(frame, self.source).sum(axis=1)
+        total = sum(per_game(frame, c).sum(axis=1) for c in self.sources)
+        return bootstrap([part, total],
                          lambda s, tot: s.sum(axis=1) / np.maximum(tot.sum(axis=1), 1e-12))
 
 
-#: The metrics that make sense for any frame, in table order.
+#: The metrics that make sense for any game's frame, in table order.
 GAME_METRICS: tuple[type[Metric], ...] = (
-    FirstDealerWinRate, Balance, ScoreSpread, WinMargin, GameLength, LeadChanges,
-    Decisiveness, SharedWins, ScoopShare,
+    FirstPlayerWinRate, Balance, ScoreSpread, WinMargin, GameLength, LeadChanges,
+    Decisiveness, SharedWins,
 )
 
 
-def default_metrics(frame: pd.DataFrame) -> list[Metric]:
-    """The game metrics, then a win rate per seat, then per bot when bots differ."""
-    out: list[Metric] = [m() for m in GAME_METRICS]
+def game_metrics(game: str | None) -> tuple[type[Metric], ...]:
+    """The metric classes for ``game``: the generic ones, with the game's own
+    (``GameSpec.metrics()``) after them; a game's first-player metric replaces the
+    generic one in its place."""
+    if game is None:
+        return GAME_METRICS
+    from ..core.protocol import get_game
+
+    hook = get_game(game).metrics
+    own = tuple(hook()) if callable(hook) else tuple(hook or ())
+    first = [m for m in own if issubclass(m, FirstPlayerWinRate)]
+    rest = [m for m in own if m not in first]
+    generic = [first[0] if m is FirstPlayerWinRate and first else m for m in GAME_METRICS]
+    return tuple(generic + rest)
+
+
+def default_metrics(frame: pd.DataFrame, game: str | None = None) -> list[Metric]:
+    """The game metrics, then a win rate per seat, then per bot when bots differ.
+
+    ``game`` defaults to the frame's ``game_name`` column (simulations write it).
+    """
+    if game is None and "game_name" in frame.columns and len(frame):
+        game = str(frame["game_name"].iloc[0])
+    out: list[Metric] = [m() for m in game_metrics(game)]
     out += [SeatWinRate(int(s)) for s in sorted(frame["seat"].unique())]
     bots = sorted(frame["bot"].unique())
     if len(bots) > 1:
@@ -365,8 +400,8 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
 
 
 __all__ = [
-    "Balance", "BotWinRate", "Decisiveness", "Estimate", "FirstDealerWinRate", "GAME_METRICS",
-    "GameLength", "LeadChanges", "Metric", "ScoopShare", "ScoreSpread", "SeatWinRate",
-    "SharedWins", "WinMargin", "bootstrap", "default_metrics", "game_keys", "metrics_table",
-    "per_game", "wilson",
+    "Balance", "BotWinRate", "Decisiveness", "Estimate", "FirstPlayerWinRate", "GAME_METRICS",
+    "GameLength", "LeadChanges", "Metric", "PointsShare", "ScoreSpread", "SeatWinRate",
+    "SharedWins", "WinMargin", "bootstrap", "day_columns", "default_metrics", "game_keys",
+    "game_metrics", "metrics_table", "per_game", "round_columns", "wilson",
 ]

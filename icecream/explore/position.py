@@ -1,7 +1,7 @@
 """Position what-if: from a position, how good is each of the current player's options?
 
 For the player to act, each legal action is tried on ``n`` samples of the cards that
-player cannot see (sampled from THEIR view only, :mod:`~icecream.games.ice_cream.determinize`),
+player cannot see (sampled from THEIR view only, by the game's ``determinizer``),
 and each sample is played to the end of the game by a bot policy. The same samples and
 the same bot seeds are used for every action (common random numbers), so differences
 between options are not blurred by luck. Each option gets its expected final score and
@@ -51,12 +51,10 @@ def what_if(state: Any, n: int = 200, policy: str = "random", seed: int = 0,
 
     ``n`` samples per action, rollouts by the ``policy`` bot for every seat (options in
     ``policy_options``). One row per legal action, in the engine's order: action (plain
-    form), type, cone, label, rule, mean_score, score_low, score_high, win_rate, win_low,
+    form), type, label, rule, mean_score, score_low, score_high, win_rate, win_low,
     win_high, vs_best (mean score minus the best option's, paired over the same samples),
     vs_best_low, vs_best_high, samples, seat.
     """
-    from ..games.ice_cream.determinize import Determinizer
-
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise SimulationError(f"n (samples) must be a whole number >= 1, not {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -66,7 +64,11 @@ def what_if(state: Any, n: int = 200, policy: str = "random", seed: int = 0,
     options = dict(policy_options or {})
     make_bot(policy, seed=0, **options)  # a clear error for an unknown policy or option
     me = state.current_player
-    sampler = Determinizer(state.view(me))
+    determinizer = state.game.determinizer
+    if determinizer is None:
+        raise SimulationError(f"{state.game.title} has no determinizer: what-ifs need one "
+                              "to sample what the player cannot see")
+    sampler = determinizer(state.view(me))
     actions = list(state.legal_actions())
     players = state.num_players
     scores = np.zeros((len(actions), n))
@@ -93,7 +95,7 @@ def what_if(state: Any, n: int = 200, policy: str = "random", seed: int = 0,
         # Paired over the same samples: far tighter than the two intervals side by side.
         diff = bootstrap([scores[k] - scores[best]], lambda x: x.mean(axis=1), seed=seed)
         rows.append({
-            "action": plain, "type": plain["type"], "cone": plain.get("cone"),
+            "action": plain, "type": plain["type"],
             "label": state.describe(action, lang), "rule": state.why_not(action).rule,
             "mean_score": sc.value, "score_low": sc.low, "score_high": sc.high,
             "win_rate": wr.value, "win_low": wr.low, "win_high": wr.high,

@@ -3,8 +3,8 @@
 Each game's seed is derived from the base seed and the game's index (:func:`game_seed`),
 and each bot's from the game's seed and its seat, so the frame is the same whatever
 the number of workers or where they run (local processes, or a Dask cluster). Unless
-``first_dealer`` is given, the first dealer rotates with the game index (IC-4), so
-seats and bots share the dealer's position fairly.
+the game's first-player setting is given, the first player rotates with the game index,
+so seats and bots share the first position fairly.
 
 >>> df = simulate(players=3, games=4, seed=1)
 >>> list(df.columns[:7])
@@ -26,7 +26,8 @@ import pandas as pd
 
 from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError
-from ..core.protocol import get_game
+from ..core.protocol import default_game, get_game
+from .metrics import _ROUND_COLUMN
 
 #: The first columns of every frame, in this order (the command line's CSV keeps them).
 BASE_COLUMNS = ("game", "seed", "seat", "bot", "score", "cards_left", "winner")
@@ -85,7 +86,7 @@ class Config:
             make_bot(name, seed=0, **dict(opts.get(name, ())))
 
 
-def make_config(game: str = "ice-cream", players: int | Sequence[str] = 4,
+def make_config(game: str | None = None, players: int | Sequence[str] = 4,
                 bots: str | Sequence[str] = "random", ruleset: str | None = None,
                 bot_options: Mapping[str, Mapping[str, Any]] | None = None,
                 labels: Mapping[str, Any] | None = None, **variant: Any) -> Config:
@@ -103,7 +104,8 @@ def make_config(game: str = "ice-cream", players: int | Sequence[str] = 4,
         raise SimulationError(f"bots must be a bot name or a list of names, not {bots!r}")
     opts = tuple(sorted((k, tuple(sorted(dict(v).items())))
                         for k, v in (bot_options or {}).items()))
-    return Config(game=game, players=players if isinstance(players, int) else tuple(players),
+    return Config(game=game or default_game(),
+                  players=players if isinstance(players, int) else tuple(players),
                   bots=bots_t, ruleset=ruleset, variant=tuple(sorted(variant.items())),
                   bot_options=opts, labels=tuple((labels or {}).items()))
 
@@ -113,77 +115,66 @@ def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
 
     Random bots pick from the state's legal actions with their own generator: the same
     rule and the same list as ``view.legal_actions``. Every other bot gets only its view.
+    Unless the configuration fixes it, the game's first player (``GameSpec.
+    first_player_setting``) rotates with the game index.
     """
     gseed = game_seed(seed, index)
     n = config.num_players
+    spec = get_game(config.game)
     variant = dict(config.variant)
-    rotate = "first_dealer" not in variant
-    if rotate:
-        variant["first_dealer"] = index % n
-    s = get_game(config.game).new_state(players=config.players, seed=gseed,
-                                        ruleset=config.ruleset, **variant).clone()
+    first_key = spec.first_player_setting
+    if first_key not in variant:
+        variant[first_key] = index % n
+    s = spec.new_state(players=config.players, seed=gseed, ruleset=config.ruleset,
+                       **variant).clone()
     opts = dict(config.bot_options)
     bots = [make_bot(name, seed=bot_seed(gseed, p), **dict(opts.get(name, ())))
             for p, name in enumerate(config.bots)]
     turns = [0] * n
-    draws = [0] * n
-    swaps = [0] * n
-    exact = [0] * n
-    close = [0] * n
+    counts: list[dict[str, int]] = [{} for _ in range(n)]
+    count = spec.count_action
     step = s.apply_in_place
     while not s.is_over:
         p = s.current_player
         action = decide(bots[p], s, p)
-        kind = action["type"] if isinstance(action, dict) else action.type
         step(action)
         turns[p] += 1
-        if kind == "draw":
-            draws[p] += 1
-        elif kind == "swap":
-            swaps[p] += 1
-        elif kind == "serve":
-            if s.events[0].key.startswith("event.serve_close"):  # with or without a score
-                close[p] += 1
-            else:
-                exact[p] += 1
-    return _rows(config, index, gseed, s, turns, draws, swaps, exact, close)
+        if count is not None:
+            column = count(s, action)
+            if column is not None:
+                counts[p][column] = counts[p].get(column, 0) + 1
+    return _rows(config, index, gseed, s, variant[first_key], turns, counts)
 
 
-def _rows(config: Config, index: int, gseed: int, s: Any, turns, draws, swaps, exact,
-          close) -> list[dict[str, Any]]:
+def _rows(config: Config, index: int, gseed: int, s: Any, first: int, turns: list[int],
+          counts: list[dict[str, int]]) -> list[dict[str, Any]]:
     n = s.num_players
-    final = s.view(None)
+    spec = s.game
     scores = s.scores
-    cards = [len(c) for c in final.face_up]
     winners = set(s.winners)
-    dealer = s.settings.first_dealer
-    settings = s.settings
-    running = [0] * n
-    after: list[list[int]] = []
-    for day in s.results:
-        running = [running[p] + day[p][0] + day[p][1] for p in range(n)]
-        after.append(running)
+    setup = s.setup_args()
     rows = []
     for p in range(n):
-        rank = 1 + sum(1 for q in range(n) if (scores[q], cards[q]) > (scores[p], cards[p]))
+        # Ties on points are ranked by the game's own tie-break: its winners come first.
+        rank = 1 + sum(1 for q in range(n) if scores[q] > scores[p] or (
+            scores[q] == scores[p] and q in winners and p not in winners))
         row: dict[str, Any] = {
             "game": index, "seed": gseed, "seat": p, "bot": config.bots[p],
-            "score": scores[p], "cards_left": cards[p], "winner": p in winners,
+            "score": scores[p], "winner": p in winners,
             "rank": rank, "shared_win": p in winners and len(winners) > 1,
-            "first_dealer": dealer, "deal_order": (p - dealer) % n,
-            "points_scoops": sum(day[p][0] for day in s.results),
-            "points_duplicates": sum(day[p][1] for day in s.results),
-            "cards_drawn": draws[p], "swaps": swaps[p], "serves_exact": exact[p],
-            "serves_close": close[p], "turns": turns[p], "days": len(s.results),
-            "players": n, "ruleset": settings.ruleset, "close": settings.close,
+            "first_player": first, "turn_order": (p - first) % n,
+            "turns": turns[p], "players": n, "ruleset": setup.get("ruleset"),
+            "house_variant": spec.is_house_variant(n),
         }
+        if spec.result_columns is not None:
+            row.update(spec.result_columns(s, p))
+        row.update(counts[p])
         for key, value in config.variant:
             if key not in row:
                 row[key] = value
         for key, value in config.labels:
             row[key] = value
-        for d, totals in enumerate(after, start=1):
-            row[f"score_after_day_{d}"] = totals[p]
+        row["game_name"] = spec.name
         rows.append(row)
     return rows
 
@@ -248,9 +239,9 @@ def run_configs(configs: Sequence[Config], games: int, seed: int = 0, workers: i
             rows.append(row)
     frame = pd.DataFrame(rows)
     frame = frame.sort_values(["config", "game", "seat"], kind="stable").reset_index(drop=True)
-    first = [c for c in BASE_COLUMNS]
+    first = [c for c in BASE_COLUMNS if c in frame.columns]
     rest = [c for c in frame.columns if c not in first]
-    day_cols = sorted((c for c in rest if c.startswith("score_after_day_")),
+    day_cols = sorted((c for c in rest if _ROUND_COLUMN.fullmatch(c)),
                       key=lambda c: int(c.rsplit("_", 1)[1]))
     rest = [c for c in rest if c not in day_cols]
     return frame[first + rest + day_cols]
@@ -301,7 +292,7 @@ def _check_count(name: str, value: Any, low: int) -> None:
         raise SimulationError(f"{name} must be a whole number >= {low}, not {value!r}")
 
 
-def simulate(game: str = "ice-cream", players: int | Sequence[str] = 4,
+def simulate(game: str | None = None, players: int | Sequence[str] = 4,
              bots: str | Sequence[str] = "random", games: int = 100, seed: int = 0,
              ruleset: str | None = None, workers: int = 1, dask: Any = None,
              progress: bool = False, bot_options: Mapping[str, Mapping[str, Any]] | None = None,
@@ -313,18 +304,22 @@ def simulate(game: str = "ice-cream", players: int | Sequence[str] = 4,
     ``workers`` > 1 plays in local processes; ``dask``: a ``distributed.Client`` or a
     scheduler address; ``variant``: the game's settings (``close="flavour"``, ``days=5``...).
 
-    Columns: game, seed, seat, bot, score, cards_left, winner (shared wins count for each),
-    rank, shared_win, first_dealer, deal_order (0 = first dealer), points_scoops,
-    points_duplicates, cards_drawn, swaps, serves_exact, serves_close, turns (actions by
-    that seat), days, players, ruleset, close, the variant settings given, config, and
-    score_after_day_1.. (cumulative totals, from ``state.results``).
+    ``game`` is a registered game's name (default: :func:`icecream.core.default_game`).
+
+    Columns: game (the game's index in the run), seed, seat, bot, score, cards_left,
+    winner (shared wins count for each), rank, shared_win, first_player, turn_order
+    (0 = the first player), turns (actions by that seat), players, ruleset,
+    house_variant, then the game's own columns (``GameSpec.result_columns`` and
+    ``count_action``; Ice Cream: first_dealer, deal_order, points_scoops,
+    points_duplicates, cards_drawn, swaps, serves_exact, serves_close, days, close), the
+    variant settings given, game_name, and the running totals ``score_after_<round>_<k>``.
     """
     config = make_config(game, players, bots, ruleset, bot_options, **variant)
     frame = run_configs([config], games, seed, workers, dask, progress, chunk_size)
     return frame.drop(columns="config")
 
 
-def sweep(grid: Mapping[str, Sequence[Any]], games: int = 100, game: str = "ice-cream",
+def sweep(grid: Mapping[str, Sequence[Any]], games: int = 100, game: str | None = None,
           players: int | Sequence[str] = 4, bots: str | Sequence[str] = "random",
           seed: int = 0, ruleset: str | None = None, workers: int = 1, dask: Any = None,
           progress: bool = False, bot_options: Mapping[str, Mapping[str, Any]] | None = None,

@@ -1,7 +1,7 @@
 """What-if widgets: two rulesets side by side, and the options of a position compared.
 
 * :class:`RulesetComparison`: choose two rulesets or variant settings (presets from
-  :data:`icecream.explore.compare.PRESETS`), the bots, players and games; *Run* simulates
+  :func:`icecream.explore.compare.presets`), the bots, players and games; *Run* simulates
   both, shows the metrics table with 95% intervals, a plotly chart and, beside them, the
   texts of the rules the two settings play differently.
 * :class:`PositionWhatIf`: for a position, each option of the player to act with its
@@ -33,7 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..explore.compare import PRESETS, Comparison, compare, preset_label
+from ..explore.compare import Comparison, compare, preset_label, presets
 from ..explore.position import POLICIES, what_if
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
@@ -89,13 +89,13 @@ class RulesetComparison(widgets.VBox):
         super().__init__()
         self.lang = lang
         self.seed = _whole(seed, *SEED_RANGE, "seed", lang)
-        options = [(preset_label(name, lang), name) for name in PRESETS]
+        options = [(preset_label(name, lang), name) for name in presets()]
         wide = widgets.Layout(width="460px")  # the preset labels are long
         self.choice_a = widgets.Dropdown(options=options, value=_choice(
-            a, list(PRESETS), "setting_a", lang), description=t("explore.ui.setting_a", lang),
+            a, list(presets()), "setting_a", lang), description=t("explore.ui.setting_a", lang),
             layout=wide)
         self.choice_b = widgets.Dropdown(options=options, value=_choice(
-            b, list(PRESETS), "setting_b", lang), description=t("explore.ui.setting_b", lang),
+            b, list(presets()), "setting_b", lang), description=t("explore.ui.setting_b", lang),
             layout=wide)
         self.bots = widgets.Dropdown(options=list(COMPARE_BOTS),
                                      value=_choice(bots, COMPARE_BOTS, "bots", lang),
@@ -134,8 +134,8 @@ class RulesetComparison(widgets.VBox):
         """Check the choices, simulate both settings and show the results."""
         lang = self.lang
         try:
-            a = _choice(self.choice_a.value, list(PRESETS), "setting_a", lang)
-            b = _choice(self.choice_b.value, list(PRESETS), "setting_b", lang)
+            a = _choice(self.choice_a.value, list(presets()), "setting_a", lang)
+            b = _choice(self.choice_b.value, list(presets()), "setting_b", lang)
             bots = _choice(self.bots.value, COMPARE_BOTS, "bots", lang)
             players = _whole(self.players.value, *PLAYERS_RANGE, "players", lang)
             games = _whole(self.games.value, *GAMES_RANGE, "games", lang)
@@ -144,7 +144,7 @@ class RulesetComparison(widgets.VBox):
             return False
         self.status.value = html.escape(t("explore.ui.running", lang))
         start = time.perf_counter()
-        c = compare(PRESETS[a], PRESETS[b], games=games, players=players, bots=bots,
+        c = compare(presets()[a], presets()[b], games=games, players=players, bots=bots,
                     seed=self.seed, label_a=preset_label(a, lang),
                     label_b=preset_label(b, lang), lang=lang)
         self.comparison = c

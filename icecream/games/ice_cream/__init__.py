@@ -11,11 +11,14 @@ from __future__ import annotations
 from ...core.protocol import GameSpec, register_game
 from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
+from .determinize import Determinizer
 from .examples import EXAMPLES, Example
 from .quiz import QUIZ_KINDS
+from .policies import POLICIES
+from .records import count_action, result_columns
 from .rules import RULES
 from .scenario import load_scenario
-from .settings import RULESETS, Settings
+from .settings import PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
 from .state import PHASES, IceCreamState, new_state
 from .view import IceCreamView
 
@@ -34,6 +37,19 @@ GAME = register_game(
         examples=lambda: EXAMPLES,
         flavour_codes=FLAVOURS,
         quiz_kinds=QUIZ_KINDS,
+        determinizer=Determinizer,
+        policies=POLICIES,
+        round_attr="day",
+        round_label="ui.day_n",
+        first_player_setting="first_dealer",
+        setting_rules=SETTING_RULES,
+        ruleset_rules=RULESET_RULES,
+        count_action=count_action,
+        result_columns=result_columns,
+        metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
+        presets=PRESETS,
+        min_rulebook_players=3,
+        house_variant_rule="IC-1",
     )
 )
 IceCreamState.game = GAME

@@ -26,6 +26,21 @@ RULESETS: dict[str, dict[str, Any]] = {
 #: Rules each ruleset changes, for side-by-side comparisons.
 RULESET_RULES: dict[str, tuple[str, ...]] = {"rulebook": ("IC-10",), "ijs": ("IC-10",)}
 CLOSE_RULES = ("scoop", "flavour")
+#: The rule each setting belongs to (side-by-side comparisons cite it).
+SETTING_RULES: dict[str, str] = {
+    "close": "IC-10", "days": "IC-15", "removed_scoops": "IC-3", "cones": "IC-7",
+    "scoops_per_cone": "IC-7", "first_dealer": "IC-4", "players": "IC-1",
+}
+#: Named what-if settings; labels are catalog keys ``explore.preset.<name>``.
+PRESETS: dict[str, dict[str, Any]] = {
+    "rulebook": {"ruleset": "rulebook"},
+    "ijs": {"ruleset": "ijs"},
+    "rulebook_5_days": {"ruleset": "rulebook", "days": 5},
+    "rulebook_3_days": {"ruleset": "rulebook", "days": 3},
+    "rulebook_3_removed": {"ruleset": "rulebook", "removed_scoops": 3},
+    "rulebook_none_removed": {"ruleset": "rulebook", "removed_scoops": 0},
+    "rulebook_3_scoops": {"ruleset": "rulebook", "scoops_per_cone": 3},
+}
 
 
 def default_removed(players: int) -> int:
