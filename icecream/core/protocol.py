@@ -291,7 +291,8 @@ class GameSpec:
     * ``render_svg(state, seat, lang) -> str``: the table drawn from ``state.view(seat)``
       only; every clickable option is an element with class ``ic-option`` and a
       ``data-action`` attribute holding the action's plain form as JSON (a forbidden one
-      also gets class ``ic-forbidden``, so a click can say why not).
+      also gets class ``ic-forbidden``, so a click can say why not). It also takes
+      ``highlight=False`` to draw no option marks (a quiz must not show the answer).
     * ``determinizer(view)``: an object whose ``sample(rng)`` returns a full state that
       agrees with everything ``view`` shows (search bots and what-ifs; never the truth).
     * ``policies``: bot name -> ``policy(view, rng, **options) -> plain action``, for the

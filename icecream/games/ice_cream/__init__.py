@@ -13,9 +13,10 @@ from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
-from .quiz import QUIZ_KINDS
 from .policies import POLICIES
+from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
+from .render import render_svg
 from .rules import RULES
 from .scenario import load_scenario
 from .settings import PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
@@ -37,6 +38,7 @@ GAME = register_game(
         examples=lambda: EXAMPLES,
         flavour_codes=FLAVOURS,
         quiz_kinds=QUIZ_KINDS,
+        render_svg=render_svg,
         determinizer=Determinizer,
         policies=POLICIES,
         round_attr="day",
