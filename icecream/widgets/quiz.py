@@ -70,7 +70,7 @@ class QuizWidget(widgets.VBox):
         self.kind = _html("ic-quiz-kind")
         self.prompt = _html("ic-quiz-prompt")
         self.picture = _html("ic-quiz-picture")
-        self.picture.layout = widgets.Layout(max_width="760px")
+        self.picture.layout = widgets.Layout(flex="1 1 480px", max_width="600px")
         self.choices_box = widgets.VBox()
         self.choices_box.add_class("ic-quiz-choices")
         self.check_button = _button("teach.ui.check", "ic-quiz-check", self._check_clicked,
@@ -80,10 +80,18 @@ class QuizWidget(widgets.VBox):
         self.message = _html("ic-quiz-message")
         self.feedback = _html("ic-quiz-feedback")
         self.rules = _html("ic-quiz-rules")
-        self.children = [
-            self.progress, self.kind, self.prompt, self.picture, self.choices_box,
-            widgets.HBox([self.check_button, self.next_button, self.new_button]),
+        # The picture beside the choices, so a question fits a laptop screen; they stack
+        # on a narrow one.
+        answers = widgets.VBox([
+            self.choices_box,
+            widgets.HBox([self.check_button, self.next_button, self.new_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.feedback, self.rules,
+        ], layout=widgets.Layout(flex="1 1 340px", min_width="300px", padding="0 0 0 12px"))
+        self.children = [
+            self.progress, self.kind, self.prompt,
+            widgets.HBox([self.picture, answers],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
         ]
         self._start()
 
@@ -153,14 +161,16 @@ class QuizWidget(widgets.VBox):
         q = self.question
         lang = self.lang
         self.graded: Grade | None = None
-        self.kind.value = f"<h3>{escape(t(f'teach.quiz.kind.{q.kind}', lang))}</h3>"
+        self.kind.value = (f"<h3 style='margin:4px 0'>"
+                           f"{escape(t(f'teach.quiz.kind.{q.kind}', lang))}</h3>")
         view = (t("teach.ui.teacher_view", lang) if q.seat is None
                 else t("teach.ui.seat_view", lang, player=q.state.names[q.seat]))
         self.prompt.value = (f"<p><b>{escape(q.prompt)}</b></p>"
                              f"<p><i>{escape(q.instruction)}</i></p>")
         svg = picture(q, lang)
-        self.picture.value = (f"<div>{svg}</div><p style='color:#555'>{escape(view)}</p>"
-                              if svg else "")
+        self.picture.value = (f"<style>.ic-quiz-picture svg {{max-width:100%;height:auto}}"
+                              f"</style><div>{svg}</div>"
+                              f"<p style='color:#555'>{escape(view)}</p>" if svg else "")
         self.boxes = []
         for k, c in enumerate(q.choices):
             box = widgets.Checkbox(value=False, description=c.label, indent=False,

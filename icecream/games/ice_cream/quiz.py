@@ -112,7 +112,7 @@ def day_points(state: Any, rng: random.Random,
                            slips[v], "IC-13", v) for v in values)
     served = [f for f, n in enumerate(state.served[q]) for _ in range(n)]
     prompt = t("teach.ice_cream.points.prompt", lang, action=action_label(state, action, lang),
-               player=name, day=state.day,
+               player=name, day=state.day, actor=state.names[state.current_player],
                served=_flavours(served, lang) if served else t("word.nothing", lang),
                cards=_flavours(list(state.cards[q]), lang))
     return Question("day_points", prompt, state, q, choices, False, action.to_dict(), lang)
