@@ -101,19 +101,29 @@ def overview_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
         parts += [f"<h3>{escape(t('teach.lesson.flavours', lang))}</h3>",
                   f"<p>{escape(join_words(flavours(game, lang), lang))}</p>"]
     parts += [f"<h3>{escape(t('teach.lesson.glossary', lang))}</h3>",
-              "<dl>" + "".join(f"<dt><b>{escape(term)}</b></dt><dd>{escape(text)}</dd>"
-                               for term, text in glossary(game, lang)) + "</dl>"]
+              "<ul>" + "".join(f"<li><b>{escape(term)}</b>: {escape(text)}</li>"
+                               for term, text in glossary(game, lang)) + "</ul>"]
     return "".join(parts)
 
 
-def summary_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A printable one-page summary: goal, players, components, a round, every rule."""
+def summary_html(game: str, lang: str = DEFAULT_LANGUAGE, title: bool = True,
+                 all_rules: bool = False) -> str:
+    """A printable one-page summary: goal, players, components, flavours, glossary and one
+    round of play, in small type and two columns. ``all_rules`` adds every rule in full
+    (two more pages); ``title`` the heading (a notebook may have its own)."""
     spec = get_game(game)
     steps = "".join(f"<li>{escape(s)}</li>" for s in round_steps(game, lang))
-    return (f"<h2>{escape(t('teach.lesson.summary_title', lang, title=spec.title))}</h2>"
-            f"{overview_html(game, lang)}"
-            f"<h3>{escape(t('teach.lesson.round', lang))}</h3><ol>{steps}</ol>"
-            f"<h3>{escape(t('teach.lesson.all_rules', lang))}</h3>{rules_html(game, None, lang)}")
+    head = (f"<h2>{escape(t('teach.lesson.summary_title', lang, title=spec.title))}</h2>"
+            if title else "")
+    rules = (f"<h3>{escape(t('teach.lesson.all_rules', lang))}</h3>"
+             f"{rules_html(game, None, lang)}" if all_rules else "")
+    return (f'<div class="ic-summary" style="font-size:9.5pt;line-height:1.25">'
+            f"<style>.ic-summary h3{{margin:6px 0 2px}} .ic-summary p,.ic-summary ul,"
+            f".ic-summary ol,.ic-summary dl{{margin:2px 0}} .ic-summary ul{{padding-left:16px}}"
+            f" @media print{{.ic-summary{{font-size:8.5pt}}}}</style>{head}"
+            f'<div style="columns:2;column-gap:24px">{overview_html(game, lang)}'
+            f"<h3>{escape(t('teach.lesson.round', lang))}</h3><ol>{steps}</ol>{rules}"
+            f"</div></div>")
 
 
 @dataclass(frozen=True)
