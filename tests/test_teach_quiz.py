@@ -260,3 +260,12 @@ def test_generic_kinds_name_no_game() -> None:
     for word in words:
         assert not game_words & set(word.lower().replace(".", "_").split("_")), word
     assert set(GENERIC_KINDS) == {"allowed_options", "scores_after", "next_player"}
+
+
+@pytest.mark.parametrize("game", icecream.list_games())
+def test_every_game_gets_generic_questions_checked_by_its_engine(game: str) -> None:
+    quiz = make_quiz(game, count=3, seed=4, kinds=list(GENERIC_KINDS))
+    assert {q.kind for q in quiz} == set(GENERIC_KINDS)
+    for q in quiz:
+        check_against_engine(q)
+        grade(q, q.answer)

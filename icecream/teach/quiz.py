@@ -33,6 +33,8 @@ from ..core.errors import IcecreamError
 from ..core.messages import DEFAULT_LANGUAGE, join_words, t
 from ..core.protocol import Action, GameSpec, State, get_game
 
+#: Action fields that name a seat: shown as the player's name.
+_SEAT_FIELDS = frozenset({"player", "seat", "opponent"})
 #: The most choices a question offers (a longer list is sampled, keeping right and wrong ones).
 MAX_CHOICES = 6
 
@@ -167,7 +169,9 @@ def action_label(state: State, action: Action | Mapping[str, Any],
     """An action in neutral words that do not say whether it is allowed (``"Serve cone 2"``).
 
     From the catalog key ``teach.action.<game>.<type>``, with the action's fields as
-    parameters; a field that is ``None`` selects ``teach.action.<game>.<type>.none``.
+    parameters (a seat by its player's name, a list joined in words; ``<field>_1`` is a
+    whole number or list counted from 1, for positions counted from 0 in the data); a field
+    that is ``None`` selects ``teach.action.<game>.<type>.none``.
     """
     act = state.game.parse_action(action)
     plain = act.to_dict()
@@ -175,7 +179,20 @@ def action_label(state: State, action: Action | Mapping[str, Any],
     key = f"teach.action.{game_key(state.game)}.{kind}"
     if any(v is None for v in plain.values()):
         key += ".none"
-    return t(key, lang, **{k: v for k, v in plain.items() if v is not None})
+    params = {}
+    for k, v in plain.items():
+        if v is None:
+            continue
+        if k in _SEAT_FIELDS and isinstance(v, int) and not isinstance(v, bool):
+            v = state.names[v] if 0 <= v < len(state.names) else v
+        elif isinstance(v, list | tuple):
+            if all(isinstance(x, int) for x in v):  # positions: also counted from 1
+                params[f"{k}_1"] = join_words([str(x + 1) for x in v], lang)
+            v = join_words([str(x) for x in v], lang)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            params[f"{k}_1"] = v + 1  # a position counted from 0 in data, from 1 in words
+        params[k] = v
+    return t(key, lang, **params)
 
 
 def rule_cite(state: State, rule: str | None, lang: str = DEFAULT_LANGUAGE) -> str:
