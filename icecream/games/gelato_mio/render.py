@@ -106,12 +106,13 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
 
     n = len(v.names)
     o: list[str] = []
-    title = escape(t("gm.ui.title", lang))
+    # The game's name is a proper name, the same in every language.
+    title = escape(state.game.title)
     o.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}" '
              f'style="{_FONT};background:#fffaf3">')
     # Header: round, phase, who acts; the teacher's picture says it shows everything.
-    head = [t("gm.ui.title", lang), t("gm.ui.round", lang, n=v.round),
+    head = [state.game.title, t("gm.ui.round", lang, n=v.round),
             t(f"gm.phase.{v.phase}", lang)]
     if v.to_act is not None:
         head.append(t("gm.ui.to_act", lang, player=v.names[v.to_act]))
