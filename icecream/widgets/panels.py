@@ -33,7 +33,9 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
         return _p(t("widgets.explain.over", lang))
     to_act = state.current_player
     who = escape(state.names[to_act])
-    phase = escape(t(f"{state.game.catalog_prefix}phase.{state.phase}", lang))
+    prefix = state.game.catalog_prefix  # "gm" -> "gm.phase.play"; no prefix -> "phase.day"
+    phase = escape(t(f"{prefix}.phase.{state.phase}" if prefix else f"phase.{state.phase}",
+                     lang))
     if perspective is not None and perspective != to_act:
         return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
     rules = state.game.rules

@@ -48,14 +48,16 @@ def test_ccp2_a_deck_file_may_hold_only_orders(tmp_path):
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d["ice_cream"].pop(), "112 Ice Cream cards, not 111"),
-    (lambda d: d["ice_cream"][5].update(flavour="durian"), r"ice_cream\[5\]: unknown flavour 'durian'"),
+    (lambda d: d["ice_cream"][5].update(flavour="durian"),
+     r"ice_cream\[5\]: unknown flavour 'durian'"),
     (lambda d: d["ice_cream"][7].update(brand="moon"), r"ice_cream\[7\]: unknown brand 'moon'"),
     (lambda d: d["ice_cream"][9].update(combo="sun"), r"ice_cream\[9\].combo: unknown brand"),
     (lambda d: d["ice_cream"][2].pop("combo"), r"ice_cream\[2\]: must be an object"),
     (lambda d: d.update(rainbow=9), "rainbow: the game has 10, not 9"),
     (lambda d: d.update(cones="15"), "cones: must be a whole number"),
     (lambda d: d["orders"].pop(), "52 Order cards, not 51"),
-    (lambda d: d["orders"][3].update(flavours=[]), r"orders\[3\].flavours: an order asks for 1 to 4"),
+    (lambda d: d["orders"][3].update(flavours=[]),
+     r"orders\[3\].flavours: an order asks for 1 to 4"),
     (lambda d: d["orders"][4].update(reward="hug"), r"orders\[4\].reward"),
     (lambda d: d["orders"][6].update(coins=-1), r"orders\[6\].coins"),
     (lambda d: d.update(extra=1), r"unknown section\(s\) \['extra'\]"),

@@ -48,7 +48,8 @@ def test_ccp_saved_position_round_trips_and_continues():
     data = json.loads(h.state.to_json())
     s = icecream.load_state(data)
     assert s.to_dict() == h.state.to_dict()
-    assert [a.to_dict() for a in s.legal_actions()] == [a.to_dict() for a in h.state.legal_actions()]
+    assert [a.to_dict() for a in s.legal_actions()] == [
+        a.to_dict() for a in h.state.legal_actions()]
 
 
 def test_ccp_a_saved_game_that_does_not_replay_names_the_action():
@@ -76,11 +77,14 @@ def test_ccp_illegal_and_malformed_actions_change_nothing():
 @pytest.mark.parametrize(("data", "message"), [
     ({"players": 2, "phase": "lunch"}, "phase: must be one of"),
     ({"players": 2, "hands": [["mint/heart"], []]}, r"hands\[0\]\[0\]: a card is"),
-    ({"players": 2, "hands": [["mint/heart/heart", "mint/heart/heart"], []]}, "no 'mint/heart/heart' card is left"),
+    ({"players": 2, "hands": [["mint/heart/heart", "mint/heart/heart"], []]},
+     "no 'mint/heart/heart' card is left"),
     ({"players": 2, "hands": [[500], []]}, "no card has id 500"),
     ({"players": 2, "row": ["rainbow"]}, "a Rainbow card can only be"),
-    ({"players": 2, "row": ["mint/heart/heart"] + ["lemon/heart/heart"] * 0 + ["vanilla/heart/heart", "lemon/heart/heart", "chocolate/heart/heart", "mint/drop/drop"]}, "at most 4 cards"),
-    ({"players": 2, "reserved": [["mint", "lemon", "vanilla", "chocolate"], []]}, "at most 3 reserved"),
+    ({"players": 2, "row": ["mint/heart/heart", "vanilla/heart/heart", "lemon/heart/heart",
+                            "chocolate/heart/heart", "mint/drop/drop"]}, "at most 4 cards"),
+    ({"players": 2, "reserved": [["mint", "lemon", "vanilla", "chocolate"], []]},
+     "at most 3 reserved"),
     ({"players": 2, "order_row": ["durian"]}, "unknown flavour 'durian'"),
     ({"players": 2, "phase": "serving"}, "placements_left"),
     ({"players": 2, "phase": "reward"}, "pending_order"),

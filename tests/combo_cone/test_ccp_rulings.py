@@ -197,8 +197,8 @@ def test_ccp7_reserved_order_can_be_filled_by_its_owner():
 
 # -- CCP-8 serve and combos
 def test_ccp8_one_placement_per_cone_and_combo_grants_one_more():
-    s = two(hands=[["vanilla/star/leaf", "chocolate/leaf/heart", "lemon/drop/drop", "mint/drop/drop"],
-                   []],
+    s = two(hands=[["vanilla/star/leaf", "chocolate/leaf/heart", "lemon/drop/drop",
+                    "mint/drop/drop"], []],
             cones=[[["strawberry/heart/star"], []], [[], []]], row=ROW, order_row=ORDERS)
     s = s.apply({"type": "serve"})
     assert s.placements == 2
