@@ -639,8 +639,11 @@ class ComboConeState(State):
         self.is_over = True
         self.to_act = -1
         w = self.winners
-        ev.append(_ev("game_over", "CCP-12", names=", ".join(self.names[q] for q in w),
-                      coins=self.coins[w[0]]))
+        coins = self.coins[w[0]]
+        tied = sum(1 for c in self.coins if c == coins)
+        key = "game_over_shared" if len(w) > 1 else (
+            "game_over_tiebreak" if tied > 1 else "game_over")
+        ev.append(_ev(key, "CCP-12", names=", ".join(self.names[q] for q in w), coins=coins))
 
     # ------------------------------------------------------------------ explanations
     def options(self) -> list[Option]:
@@ -668,7 +671,11 @@ class ComboConeState(State):
                       for o in self.available_orders(p) + others]
             cands.append(END_TURN)
         elif phase == REWARD:
-            cands += [KEEP_COINS, TAKE_CONE] + self._card_rewards()
+            cands += [KEEP_COINS, TAKE_CONE]
+            if self.comps.orders[self.pending].reward == "cards":
+                cands += self._card_rewards()
+            else:  # the other reward, once, to say this order does not offer it
+                cands.append(_take((), 1))
         return [self.why_not(a) for a in cands]
 
     def why_not(self, action: Action | Mapping[str, Any]) -> Option:
