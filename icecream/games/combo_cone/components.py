@@ -107,6 +107,11 @@ class Components:
         first: dict[Card, int] = {}
         return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
 
+    @cached_property
+    def heights(self) -> tuple[int, ...]:
+        """``heights[order id]``: how many flavours the order asks for."""
+        return tuple(len(o.flavours) for o in self.orders)
+
     @property
     def rainbow_ids(self) -> tuple[int, ...]:
         n = len(self.ice_cream)
