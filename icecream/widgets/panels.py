@@ -33,7 +33,8 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
         return _p(t("widgets.explain.over", lang))
     to_act = state.current_player
     who = escape(state.names[to_act])
-    prefix = state.game.catalog_prefix  # "gm" -> "gm.phase.play"; no prefix -> "phase.day"
+    # "gm" (or "gm.") -> "gm.phase.play"; no prefix -> "phase.serving"
+    prefix = state.game.catalog_prefix.rstrip(".")
     phase = escape(t(f"{prefix}.phase.{state.phase}" if prefix else f"phase.{state.phase}",
                      lang))
     if perspective is not None and perspective != to_act:
