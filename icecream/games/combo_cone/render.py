@@ -15,7 +15,7 @@ also ``ic-forbidden``. Every card has ``role="img"`` and an ``aria-label``.
 
 >>> from icecream import new_game
 >>> svg = render_svg(new_game("combo-cone", players=3, seed=1), seat=1)
->>> svg.startswith("<svg") and 'class="ccp-row-card' in svg
+>>> svg.startswith("<svg") and "ccp-row-card" in svg and "ccp-card-back" not in svg
 True
 """
 
