@@ -105,6 +105,8 @@ class ExplorerBase(widgets.VBox):
                         step=forked))
         elif note is not None:
             self._say(note())
+        elif say_events and getattr(self.session, "summary", None) is not None:
+            self._say("")  # the round's summary beside the table tells what happened
         elif say_events:
             events = " ".join(self.state.event_texts(self.session.perspective, self.lang))
             if isinstance(result, int) and result > 1:
