@@ -157,7 +157,8 @@ def test_new_game_form_refuses_mismatched_names_and_labels_the_house_variant(sma
     page, _ = small
     open_settings(page)
     labels = page.eval_on_selector_all(f"{PLAY} .ic-setting-ruleset option",
-                                       "os => os.map(o => o.textContent)")
+                                       "os => os.map(o => o.textContent"
+                                       ".replace(/\\u00a0/g, ' '))")
     assert labels == [t("setting.ice-cream.ruleset.rulebook"),
                       t("setting.ice-cream.ruleset.ijs")]
     page.fill(f"{PLAY} .ic-setting-names input", "Ann, Bob")
