@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from ..bots import bot_names
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..games.ice_cream.settings import CLOSE_RULES, RULESETS
-from .validate import HUMAN, MAX_SEED
+from .validate import HUMAN, MAX_SEED, max_players
 
 #: The perspective selector's value for the teacher's view (``None`` is not used, so a
 #: browser that clears the selection does not land on the teacher's view by accident).
@@ -109,7 +109,8 @@ class SettingsForm(widgets.VBox):
                 "days": self.days.value, "first_dealer": 0 if first is None else first}
 
     def _seat_options(self) -> None:
-        n = self.players.value
+        # A browser can raise the field's max and value past any game: cap on the server.
+        n = max(0, min(self.players.value, max_players()))
         self.first_dealer.options = [(t("ui.seat", self._lang, seat=k + 1), k) for k in range(n)]
         self.first_dealer.value = 0
 

@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bots import bot_names
+from ..core.errors import ActionFormatError, quote
 from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import check_plain, get_game, list_games
 
 HUMAN = "human"
 #: ``new_game`` settings an explorer accepts, and the plain types each may have.
@@ -95,7 +97,16 @@ def action_message(content: Any, lang: str = DEFAULT_LANGUAGE) -> Mapping[str, A
     action = content["action"]
     if not isinstance(action, Mapping) or len(action) > MAX_ACTION_KEYS:
         raise refuse("bad_action", lang)
+    try:  # within the limits of files too: no 4,000-digit cone, no list nested 1,000 deep
+        check_plain(action, ActionFormatError, "action")
+    except ActionFormatError:
+        raise refuse("bad_action", lang) from None
     return action
+
+
+def max_players() -> int:
+    """The most seats any registered game has: no form or message may ask for more."""
+    return max(get_game(name).max_players for name in list_games())
 
 
 def game_settings(settings: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -110,8 +121,12 @@ def game_settings(settings: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE) -> 
             raise refuse("bad_setting_value", lang, name=name, value=_short(value))
         out[name] = value
     players = out.get("players")
+    if isinstance(players, int) and not 1 <= players <= max_players():
+        # Capped here, on the server: the browser's form limits are only a request.
+        raise refuse("bad_setting_value", lang, name="players", value=_short(players))
     if isinstance(players, list | tuple):
-        if not 2 <= len(players) <= 5 or not all(isinstance(p, str) for p in players):
+        if not 1 <= len(players) <= max_players() or not all(
+                isinstance(p, str) for p in players):
             raise refuse("bad_setting_value", lang, name="players", value=_short(players))
         out["players"] = [p.strip() for p in players]
     if "seed" in out and not 0 <= out["seed"] <= MAX_SEED:
@@ -120,6 +135,6 @@ def game_settings(settings: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE) -> 
 
 
 def _short(value: Any) -> str:
-    """A value's repr cut short, to show in a message without flooding it."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value's repr cut short, to show in a message without flooding it (safe for
+    5,000-digit numbers and deep lists too)."""
+    return quote(value, 40)

@@ -137,8 +137,10 @@ class _Picture:
         return escape(t(f"widgets.svg.{key}", self.lang, **params))
 
     def name(self, seat: int) -> str:
+        """The seat's name, shortened, as plain text: :meth:`tr` escapes it with the rest
+        of its sentence, so escaping here too would show "&amp;" (escape once)."""
         nm = self.v.names[seat]
-        return escape(nm if len(nm) <= 18 else nm[:17] + "\u2026")
+        return nm if len(nm) <= 18 else nm[:17] + "\u2026"
 
     # -- the whole picture ---------------------------------------------------------
     def draw(self) -> str:
@@ -342,7 +344,7 @@ class _Picture:
                  f'fill="{"#FFFFFF" if me else "#F4EFE4"}" stroke="{stroke}" '
                  f'stroke-width="{width}"/>'
                  f'<text x="{x + 10}" y="{y + 22}" font-size="16" font-weight="bold" '
-                 f'fill="#222222">{self.name(p)}</text>'
+                 f'fill="#222222">{escape(self.name(p))}</text>'
                  f'<text class="ic-score" x="{x + self.panel_w - 10}" y="{y + 22}" '
                  f'font-size="15" font-weight="bold" text-anchor="end" fill="#222222">'
                  f'{self.tr("score", score=v.scores[p])}</text>')
