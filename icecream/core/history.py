@@ -147,7 +147,7 @@ class History:
     def jump(self, step: int) -> History:
         """Look at step ``step`` (0 is the start, ``len(self)`` the latest)."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self):
-            raise IndexError(f"step must be 0..{len(self)}, not {step!r}")
+            raise IndexError(f"step must be 0..{len(self)}, not {quote(step)}")
         self._cursor = step
         return self
 
@@ -155,7 +155,7 @@ class History:
         """A new history with the steps up to ``step`` (default: the cursor)."""
         step = self._cursor if step is None else step
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self):
-            raise IndexError(f"step must be 0..{len(self)}, not {step!r}")
+            raise IndexError(f"step must be 0..{len(self)}, not {quote(step)}")
         h = History(self._states[0], self._setup)
         h._states = self._states[: step + 1]
         h._actions = self._actions[:step]
