@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.messages import DEFAULT_LANGUAGE, join_words, t
 from ...core.protocol import Option
 from .components import FLAVOURS, INITIALS
 
@@ -171,7 +171,8 @@ class _Picture:
         o.append(f'<text class="ic-phase" x="{MARGIN}" y="33" font-size="20" '
                  f'font-weight="bold" fill="#FFFFFF">{left}</text>')
         if v.is_over:
-            right = self.tr("winners", names=", ".join(self.name(p) for p in v.winners))
+            right = self.tr("winners", count=len(v.winners),
+                            names=join_words([v.names[p] for p in v.winners], self.lang))
         else:
             right = self.tr("to_act", player=self.name(v.to_act))
         o.append(f'<text class="ic-to-act" x="{WIDTH - MARGIN}" y="33" font-size="17" '

@@ -645,7 +645,7 @@ class IceCreamState(State):
             self._phase = OVER
             self.is_over = True
             self.to_act = -1
-            ev.append(("event.game_over", {"winners": self._winner_names()}, "IC-15"))
+            ev.append(self._game_over_event())
             return
         self.dealer = self._next_dealer(ev)
         self.day += 1
@@ -670,6 +670,21 @@ class IceCreamState(State):
 
     def _winner_names(self) -> str:
         return ", ".join(self.names[p] for p in self.winners)
+
+    def _game_over_event(self) -> tuple:
+        """IC-15 in words: who won, and by which step of the tie-break (most points; tied,
+        most Ice Cream cards held; still tied, a shared win), so a player reads why."""
+        winners = self.winners
+        best = max(self._scores)
+        top = [p for p, sc in enumerate(self._scores) if sc == best]
+        params = {"winners": self._winner_names(), "count": len(winners), "score": best,
+                  "cards": len(self._cards[winners[0]]),
+                  "tied": ", ".join(self.names[p] for p in top)}
+        if len(top) == 1:
+            return ("event.game_over", params, "IC-15")
+        if len(winners) == 1:
+            return ("event.game_over_cards", params, "IC-15")
+        return ("event.game_over_shared", params, "IC-15")
 
     # ------------------------------------------------------------------ explanations
     def options(self) -> list[Option]:
