@@ -286,3 +286,55 @@ def test_check_invariants_runs_under_python_O(tmp_path):
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert "refused: " in out.stdout and "IC-16" in out.stdout
+
+
+# -- every registered game, through the generic entry points ---------------------------------
+
+GAMES = icecream.list_games()
+
+
+def _a_position(game: str) -> dict:
+    spec = icecream.get_game(game)
+    return icecream.new_game(game, players=spec.min_players, seed=1).to_dict()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_shared_fields_are_checked_for_every_game(game, tmp_path, capsys):
+    data = _a_position(game)
+    cases = [({"players": 3}, "settings.players: players is a field"),
+             ({"ruleset": ["rulebook"]}, "settings.ruleset: unknown ruleset"),
+             ({"ruleset": {"a": 1}}, "settings.ruleset: unknown ruleset")]
+    for extra, message in cases:
+        bad = {**data, "settings": {**data.get("settings", {}), **extra}}
+        with pytest.raises(ScenarioError, match=message):
+            icecream.load_state(bad)
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps(bad))
+        assert message in _one_line_error(capsys, ["validate", str(path)])
+    for ruleset in (["rulebook"], {"a": 1}, 3):
+        with pytest.raises(SettingsError, match="unknown ruleset"):
+            icecream.new_game(game, ruleset=ruleset)
+        with pytest.raises(SettingsError, match="unknown ruleset"):
+            History.new(game, ruleset=ruleset)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_saved_positions_survive_wrong_types(game):
+    """Each field of a saved position replaced by a value of the wrong type: always the
+    documented error, never a TypeError from inside the game."""
+    data = _a_position(game)
+    wrong = [None, True, -1, 1.5, "x", [1], {"a": 1}, [[["deep"]]]]
+    for key in sorted(data):
+        for value in wrong:
+            try:
+                icecream.load_state({**data, key: value})
+            except (ScenarioError, SaveFileError, SettingsError, UnknownGame):
+                pass
+
+
+def test_gelato_customer_ids_of_the_wrong_type():
+    data = _a_position("gelato-mio")
+    for key in ("served", "piles"):
+        value = [[["a"]] for _ in data[key]]  # a list where a customer id belongs
+        with pytest.raises(ScenarioError, match=key):
+            icecream.load_state({**data, key: value})

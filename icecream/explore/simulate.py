@@ -32,7 +32,7 @@ import pandas as pd
 
 from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError, clip, quote
-from ..core.protocol import default_game, get_game
+from ..core.protocol import check_ruleset, default_game, get_game
 from .metrics import _ROUND_COLUMN
 
 #: The first columns of every frame, in this order (the command line's CSV keeps them).
@@ -82,6 +82,7 @@ class Config:
     def check(self, seed: int) -> None:
         """Raise a clear :class:`IcecreamError` if this configuration cannot be played."""
         n = self.num_players
+        check_ruleset(get_game(self.game), self.ruleset)
         get_game(self.game).new_state(players=self.players, seed=seed, ruleset=self.ruleset,
                                       **dict(self.variant))
         if len(self.bots) != n:
