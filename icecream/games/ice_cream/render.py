@@ -141,8 +141,9 @@ class _Picture:
         return escape(t(f"widgets.svg.{key}", self.lang, **params))
 
     def name(self, seat: int) -> str:
-        """The seat's name cut to fit, not escaped (``tr`` escapes what it builds); a
-        default name ("Player 2") follows the language ("Speler 2")."""
+        """The seat's name, shortened, as plain text: :meth:`tr` escapes it with the rest
+        of its sentence, so escaping here too would show "&amp;" (escape once). A default
+        name ("Player 2") follows the language ("Speler 2")."""
         nm = seat_name(self.v.names, seat, self.lang)
         return nm if len(nm) <= 18 else nm[:17] + "\u2026"
 
