@@ -530,6 +530,13 @@ class GameSpec:
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)
 
+    def catalog_key(self, name: str, default: str = "") -> str:
+        """The catalog key ``name`` under this game's prefix (``"gm"`` or ``"gm."`` gives
+        ``"gm.<name>"``), or under ``default`` when the game has none (``"phase.serving"``).
+        """
+        prefix = self.catalog_prefix.rstrip(".") or default.rstrip(".")
+        return f"{prefix}.{name}" if prefix else name
+
     def is_house_variant(self, players: int) -> bool:
         """True when ``players`` is outside the rulebook's range (a house variant)."""
         low = self.min_rulebook_players
