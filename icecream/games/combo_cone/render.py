@@ -211,7 +211,7 @@ class _Picture:
                      f'fill="{ink}">{BRAND_ICONS[brand]}</text>'
                      f'<text x="{x + w // 2}" y="{y + 0.55 * h:.0f}" font-size="{22 * k:.0f}" '
                      f'font-weight="bold" text-anchor="middle" fill="{ink}">'
-                     f'{name[:1].upper()}</text>'
+                     f'{escape(t(f"ccp.initial.{flavour}", self.lang))}</text>'
                      f'<text x="{x + w // 2}" y="{y + 0.74 * h:.0f}" font-size="{10 * k:.0f}" '
                      f'text-anchor="middle" fill="{ink}">{name}</text>'
                      f'<circle cx="{x + w - r - 3:.0f}" cy="{y + h - r - 3:.0f}" r="{r:.0f}" '
@@ -418,7 +418,7 @@ class _Picture:
                 o.append(f'<rect x="{x}" y="{sy}" width="{STRIP_W}" height="{step}" rx="3" '
                          f'fill="{BRAND_COLOURS[brand]}" stroke="#3B2F2F" '
                          f'stroke-width="0.8"/>')
-                initial = t(f"ccp.flavour.{flavour}", self.lang)[:1].upper()
+                initial = t(f"ccp.initial.{flavour}", self.lang)
                 text = f"{BRAND_ICONS[brand]} {escape(initial)} \u2192{BRAND_ICONS[combo]}"
             if step >= 11:
                 o.append(f'<text x="{x + STRIP_W // 2}" y="{sy + step - 4}" font-size="11" '
