@@ -118,8 +118,9 @@ def test_kinds_can_be_chosen() -> None:
     ({"count": True}, "not True"),
     ({"count": "3"}, "not '3'"),
     ({"seed": 1.5}, "seed must be a whole number"),
-    ({"kinds": ["colours"]}, "Unknown question kind(s): colours"),
-    ({"kinds": []}, "Unknown question kind(s)"),
+    ({"kinds": ["colours"]}, "Unknown question kind: colours"),
+    ({"kinds": ["colours", "sizes"]}, "Unknown question kinds: colours, sizes"),
+    ({"kinds": []}, "Unknown question kind: -"),
 ])
 def test_bad_quiz_requests_are_named(kwargs: dict, words: str) -> None:
     with pytest.raises(QuizError, match=words.replace("(", r"\(").replace(")", r"\)")):

@@ -99,3 +99,28 @@ def test_hint_refuses_a_non_bool_switch() -> None:
     panel = HintPanel(_close_or_draw(), samples=5)
     assert not panel.set_enabled("yes") and not panel.enabled
     assert "true or false" in panel.text
+
+
+def test_game_explorer_has_a_hint_toggle_off_by_default() -> None:
+    from icecream.widgets import GameExplorer
+
+    ex = GameExplorer(players=["Ann", "Bob", "Cy"], seed=2, perspective=0)
+    assert not ex.hints.enabled and ex.hints.hint is None
+    ex.hints.samples = 10
+    ex.hints.set_enabled(True)
+    assert ex.hints.hint is not None and "Ann" in ex.hints.text
+    ex.click({"type": "keep"})  # Bob decides next: Ann's view shows no hint for him (IC-6)
+    assert ex.hints.hint is None and "Bob" in ex.hints.text
+    ex.set_perspective(None)  # the teacher sees Bob's hint
+    assert ex.hints.hint is not None and ex.hints.hint.player == "Bob"
+
+
+def test_hint_for_every_game() -> None:
+    for game in icecream.list_games():
+        state = icecream.new_game(game, players=3, seed=1)
+        while len(state.legal_actions()) < 2:
+            state = state.apply(state.legal_actions()[0])
+        panel = HintPanel(state, samples=3)
+        panel.set_enabled(True)
+        assert panel.hint is not None, (game, panel.text)
+        assert len(panel.hint.options) == len(state.legal_actions())

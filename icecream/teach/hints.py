@@ -102,6 +102,7 @@ def hint(state: State, samples: int = 100, policy: str = "random", seed: int = 0
     problem when the game is over or a setting is bad.
     """
     from ..explore.position import POLICIES, what_if
+    from ..explore.simulate import SimulationError
 
     if getattr(state, "is_over", True) or state.current_player is None:
         raise HintError(t("teach.hint.error.over", lang))
@@ -112,7 +113,10 @@ def hint(state: State, samples: int = 100, policy: str = "random", seed: int = 0
     if policy not in POLICIES:
         raise HintError(t("teach.hint.error.policy", lang, policy=repr(policy),
                           known=", ".join(POLICIES)))
-    table = what_if(state, n=samples, policy=policy, seed=seed, lang=lang)
+    try:
+        table = what_if(state, n=samples, policy=policy, seed=seed, lang=lang)
+    except SimulationError as e:  # a game without a determinizer, a policy it lacks...
+        raise HintError(str(e)) from None
     rows: list[Any] = table.to_dict("records")
     rows.sort(key=lambda r: (-r["win_rate"], -r["mean_score"]))
     options = tuple(HintOption(r["action"], action_label(state, r["action"], lang),

@@ -423,7 +423,7 @@ def make_quiz(game: str, count: int = 5, seed: int = 0, kinds: Sequence[str] | N
     unknown = [k for k in chosen if k not in available]
     if unknown or not chosen:
         raise QuizError(t("teach.error.kind", lang, kinds=", ".join(map(str, unknown)) or "-",
-                          known=", ".join(available)))
+                          known=", ".join(available), count=max(1, len(unknown))))
     rng = random.Random(seed)
     found: dict[str, list[Question]] = {k: [] for k in chosen}
     for g in range(max_games):

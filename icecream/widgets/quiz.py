@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import default_game
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
 
 #: Seeds a browser may ask for with *New quiz*.
@@ -50,13 +51,13 @@ class QuizWidget(widgets.VBox):
     :class:`~icecream.teach.quiz.QuizError` naming the problem.
     """
 
-    def __init__(self, game: str = "ice-cream", count: int = 5, seed: int = 0,
+    def __init__(self, game: str | None = None, count: int = 5, seed: int = 0,
                  kinds: Sequence[str] | None = None, players: int | None = None,
                  questions: Sequence[Question] | None = None,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.lang = lang
-        self.game = game
+        self.game = game = game or default_game()
         self.count = count
         self.kinds = kinds
         self.players = players
