@@ -210,14 +210,16 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         hy = py + 185
         o.append(_text(x + 8, hy, t("gm.ui.hand", lang, count=v.hand_sizes[p]), 11, bold=True))
         hand = v.hands[p]
-        if hand is None:
-            for j in range(v.hand_sizes[p]):
-                o.append(_back(x + 8 + (j % 9) * 24, hy + 8 + (j // 9) * 34, lang))
-        else:
-            per_row = max(1, int((pw - 24) // 50))
-            for j, code in enumerate(hand):
+        if hand is None:  # face down: at most two rows of backs, the count is in the label
+            per_row = max(1, int((pw - 24) // 24))
+            for j in range(min(v.hand_sizes[p], 2 * per_row)):
+                o.append(_back(x + 8 + (j % per_row) * 24, hy + 8 + (j // per_row) * 34, lang))
+        else:  # face up, one card per kind with its count (at most 8 kinds: two rows)
+            per_row = max(1, int((pw - 24) // 52))
+            kinds = list(dict.fromkeys(hand))
+            for j, code in enumerate(kinds):
                 dis = opt({"type": "discard", "card": code}) if p == v.to_act else None
-                o.append(_card(x + 8 + (j % per_row) * 50, hy + 8 + (j // per_row) * 34, code,
-                               lang, dis, 48, 30, size=9))
+                o.append(_card(x + 8 + (j % per_row) * 52, hy + 8 + (j // per_row) * 40, code,
+                               lang, dis, 48, 36, count=hand.count(code), size=9))
     o.append("</svg>")
     return "".join(o)
