@@ -121,6 +121,10 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
                                                         player=v.names[seat])
     if v.last_round_left:
         sub += " \u00b7 " + t("gm.ui.last_round", lang, count=v.last_round_left)
+    if v.quality_control is not None:  # who answers Quality Control, and how much is left
+        who, left = v.quality_control["pending"][0]
+        sub += " \u00b7 " + t(f"gm.ui.qc_left.{v.quality_control['card']}", lang,
+                               player=v.names[who], count=left)
     o.append(_text(20, 44, sub, 12))
     # The 3x3 display (GM-4).
     x0, y0 = 20, 56
