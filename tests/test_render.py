@@ -62,8 +62,9 @@ def game_states(seed: int = 4, players: int = 4, every: int = 7):
 
 # A phase-2 table where Ann hides strawberry and Cy hides black raspberry: neither flavour
 # is anywhere else on the table.
+# Bob dealt and turned the first scoop; three scoops later it is his turn again (IC-7).
 HIDDEN = {
-    "players": ["Ann", "Bob", "Cy"], "phase": "cones", "dealer": 0, "to_act": 1,
+    "players": ["Ann", "Bob", "Cy"], "phase": "cones", "dealer": 1, "to_act": 1,
     "hands": [{"face_up": ["vanilla"], "face_down": "strawberry"},
               {"face_up": ["chocolate_chip"], "face_down": "pistachio"},
               {"face_up": ["pistachio"], "face_down": "black_raspberry"}],

@@ -164,7 +164,9 @@ class SettingsForm(widgets.VBox):
         return widgets.BoundedIntText(value=f.default, min=f.low, max=f.high, **style)
 
     def _seats(self) -> list:
-        return [(t("ui.seat", self._lang, seat=k + 1), k) for k in range(self.players.value)]
+        # A browser can raise the field's max and value past any game: cap on the server.
+        n = max(0, min(self.players.value, self.spec.max_players))
+        return [(t("ui.seat", self._lang, seat=k + 1), k) for k in range(n)]
 
     def _players_changed(self) -> None:
         spec = self.spec

@@ -32,7 +32,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
     if state.is_over:
         return _p(t("widgets.explain.over", lang))
     to_act = state.current_player
-    phase = escape(t(f"{state.game.catalog_prefix}phase.{state.phase}", lang))
+    phase = escape(t(state.game.catalog_key(f"phase.{state.phase}"), lang))
     if perspective is not None and perspective != to_act:
         return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
     rules = state.game.rules

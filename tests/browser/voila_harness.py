@@ -48,6 +48,7 @@ MAIN_WIDGET = {
     "play": ".ic-explorer",
     "rulebook_examples": ".ic-example-explorer",
     "what_if": ".ic-whatif",
+    "quiz": ".ic-quiz",
 }
 #: Console messages that are not errors of ours: requests we aborted ourselves
 #: (anything not to 127.0.0.1) and the favicon Voila does not serve.

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, join_words, t
+from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ...core.protocol import Option
-from .components import FLAVOURS, INITIALS
+from .components import FLAVOURS
 
 #: One colour per flavour in :data:`FLAVOURS` order, like the ice cream (chocolate is
 #: brown), far apart in lightness as well as hue; blue is kept for "clickable" only, so
@@ -141,8 +141,10 @@ class _Picture:
         return escape(t(f"widgets.svg.{key}", self.lang, **params))
 
     def name(self, seat: int) -> str:
-        """The seat's name cut to fit, not escaped (``tr`` escapes what it builds)."""
-        nm = self.v.names[seat]
+        """The seat's name, shortened, as plain text: :meth:`tr` escapes it with the rest
+        of its sentence, so escaping here too would show "&amp;" (escape once). A default
+        name ("Player 2") follows the language ("Speler 2")."""
+        nm = seat_name(self.v.names, seat, self.lang)
         return nm if len(nm) <= 18 else nm[:17] + "\u2026"
 
     # -- the whole picture ---------------------------------------------------------
@@ -182,7 +184,8 @@ class _Picture:
                  f'fill="#F5E9D3">{rules}</text>')
         if v.is_over:
             right = self.tr("winners", count=len(v.winners),
-                            names=join_words([v.names[p] for p in v.winners], self.lang))
+                            names=join_words([seat_name(v.names, p, self.lang)
+                                                for p in v.winners], self.lang))
         elif not v.teacher and v.seat == v.to_act:
             right = self.tr("your_turn")
         else:
@@ -223,7 +226,7 @@ class _Picture:
         if v.turned_scoop is not None:
             f = v.turned_scoop
             o.append(f'<g class="ic-turned-scoop" data-flavour="{FLAVOURS[f]}">'
-                     f'{_scoop(x + 24, y + 34, 24, f)}'
+                     f'{_scoop(x + 24, y + 34, 24, f, self.lang)}'
                      f'<text x="{x + 58}" y="{y + 30}" font-size="13" fill="#222222">'
                      f'{self.tr("turned_scoop")}</text>'
                      f'<text x="{x + 58}" y="{y + 48}" font-size="15" font-weight="bold" '
@@ -308,7 +311,7 @@ class _Picture:
         else:
             o.append(_cone_shape(cx, base, "#E3B778", "#8A5A2B"))
             for k, f in enumerate(cone):
-                o.append(_scoop(cx, base - 14 - k * SCOOP_STEP, SCOOP_R, f))
+                o.append(_scoop(cx, base - 14 - k * SCOOP_STEP, SCOOP_R, f, self.lang))
         o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
                  f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=n)}</text>')
         if tag is not None:
@@ -432,7 +435,7 @@ class _Picture:
                  f'fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
                  f'stroke-width="{3 if served else 1.5}"{dash}/>',
                  f'<text x="{x + CARD_W // 2}" y="{y + 24}" font-size="18" font-weight="bold" '
-                 f'text-anchor="middle" fill="{ink}">{INITIALS[f]}</text>']
+                 f'text-anchor="middle" fill="{ink}">{_initials(f, self.lang)}</text>']
         for j, line in enumerate(lines):
             fit = f' textLength="{CARD_W - 6}" lengthAdjust="spacingAndGlyphs"' \
                 if len(line) > 8 else ""
@@ -488,17 +491,22 @@ def _cone_shape(cx: int, top: int, fill: str, stroke: str, dashed: bool = False)
             f'stroke="{stroke}" stroke-width="2"{dash}/>')
 
 
-def _scoop(cx: int, cy: int, r: int, f: int) -> str:
+def _scoop(cx: int, cy: int, r: int, f: int, lang: str) -> str:
     size = 14 if r < 20 else 17
     return (f'<g class="ic-scoop" data-flavour="{FLAVOURS[f]}">'
             f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
             f'stroke-width="1.5"/><text x="{cx}" y="{cy + size // 3 + 1}" font-size="{size}" '
-            f'font-weight="bold" text-anchor="middle" fill="{FLAVOUR_INK[f]}">{INITIALS[f]}'
+            f'font-weight="bold" text-anchor="middle" fill="{FLAVOUR_INK[f]}">{_initials(f, lang)}'
             f'</text></g>')
 
 
 def _flavour(f: int, lang: str) -> str:
     return t(f"flavour.{FLAVOURS[f]}", lang)
+
+
+def _initials(f: int, lang: str) -> str:
+    # The letters on a card or scoop are words too: the Dutch read "Ab" for aardbei.
+    return escape(t(f"initials.{FLAVOURS[f]}", lang))
 
 
 __all__ = ["FLAVOUR_COLOURS", "Highlights", "action_json", "render_svg", "render_view"]
