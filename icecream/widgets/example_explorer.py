@@ -55,8 +55,9 @@ class ExampleExplorer(ExplorerBase):
         self.select_box = widgets.Dropdown(
             options=self._example_options(), value=example_id,
             description=t("widgets.label.example", lang),
-            style={"description_width": "initial"}, layout=widgets.Layout(width="480px"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="400px"))
         self.select_box.add_class("ic-example-select")
+        self.perspective.layout = widgets.Layout(width="240px")
         self.select_box.observe(self._selected, names="value")
         self.next_button = controls.button("example_next", "ic-example-next", self.next_step,
                                            lang, button_style="primary")
