@@ -420,6 +420,7 @@ class RowWriter:
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
                                    dir=self.path.parent)
         self._tmp = Path(tmp)
+        os.chmod(fd, _file_mode(self.path))  # mkstemp makes 0600; keep the usual mode
         if fmt == "csv":
             self._out = os.fdopen(fd, "w", encoding="utf-8", newline="")
         else:
@@ -499,6 +500,16 @@ class RowWriter:
             self.commit()
         else:
             self.discard()
+
+
+def _file_mode(path: Path) -> int:
+    """The mode ``path`` has, or a new file would get (0666 less the umask)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _check_output(path: str | os.PathLike[str]) -> Path:
