@@ -4,6 +4,9 @@
 >>> s = icecream.new_game("ice-cream", players=3, seed=42)
 >>> s.phase
 'deliveries'
+>>> with icecream.in_language("nl"):
+...     s.event_texts(None)[0][:40]
+'Voorbereiding: 6 ijsbolletjeskaarten wor'
 """
 
 from .core import (
@@ -15,10 +18,12 @@ from .core import (
     new_game,
 )
 from .core.history import History, load_history
+from .core.messages import get_language, in_language, languages, set_language
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "History", "IcecreamError", "IllegalAction", "__version__", "get_game", "list_games",
-    "load_history", "load_state", "new_game",
+    "History", "IcecreamError", "IllegalAction", "__version__", "get_game", "get_language",
+    "in_language", "languages", "list_games", "load_history", "load_state", "new_game",
+    "set_language",
 ]

@@ -284,8 +284,8 @@ def test_explanation_panel_lists_every_option_with_its_rule():
     g = GameExplorer(h)
     html = g.explain.value
     assert html.count("<li") == len(g.state.options()) == 4
-    assert "Cone 3 is only close, and you can serve cone(s) 1, 2 exactly" in html
-    assert "You must serve a cone you can serve exactly" in html
+    assert "Cone 3 is only close, and you can serve cones 1 and 2 exactly" in html
+    assert "You must serve one of cones 1 and 2, which you can serve exactly" in html
     assert "Serving (phase 3)" in html  # the rule's title, with its text foldable
     g.set_perspective(1)
     assert "To act: Dan." in unescape(g.explain.value) and "<li" not in g.explain.value

@@ -2,48 +2,69 @@
 
 A :class:`Message` is a catalog key plus parameters; it becomes text only when a view
 asks for it in a language. A language's catalog is the union of the JSON files in
-``icecream/i18n/<lang>/`` (one file per area: engine, widgets, explore, dashboards; a key
-defined twice is an error). English now; Dutch is planned. Parameters are rendered
-by their names: ``player``/``dealer``/``seat`` are seats (shown with the player's
-name), ``flavour``/``flavours`` are flavour codes.
+``icecream/i18n/<lang>/`` (one file per area: engine, widgets, explore, dashboards, and a
+game's own files; a key defined twice is an error). English (``en``) and Dutch (``nl``)
+are complete. Parameters are rendered by their names: ``player``/``dealer``/``seat`` are
+seats (shown with the player's name), ``winners`` a list of seats, ``flavour``/``flavours``
+flavour codes, ``phase``/``wanted``/``action`` codes with a catalog entry
+(``phase.<code>``, ``action.<code>``); any other list is joined into words
+(``1, 2 and 3``) and also gives its length as ``<name>_count``, so a plural entry can
+be chosen by it.
+
+Plurals and numbers come from Babel (CLDR data), never from "(s)": a catalog value may be
+an object with one text per plural category, and a float parameter is written the
+language's way (``1.5`` in English, ``1,5`` in Dutch; ``{rate:.0%}`` gives ``25%``).
 
 >>> Message("ui.day", {"day": 2}).text()
 'Day 2'
+>>> t("ui.day", "nl", day=2)
+'Dag 2'
+
+The language texts are produced in is an argument everywhere (``lang``); left out, it is
+the language chosen with :func:`set_language` (English until then). An unknown language
+is an :class:`UnknownLanguage` error listing the known ones.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
-DEFAULT_LANGUAGE = "en"
+from .errors import IcecreamError
+
+
+class UnknownLanguage(IcecreamError, KeyError):
+    """There is no translation catalog for the language asked for."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; we want plain text
+        return str(self.args[0])
+
+
+class _ChosenLanguage(str):
+    """The default of every ``lang`` argument: "the language chosen with set_language".
+
+    It compares equal to ``"en"`` (so code that reads it still sees a language code),
+    but :func:`resolve_language` recognises it by identity and returns the chosen one.
+    """
+
+    __slots__ = ()
+
+
+#: Default of every ``lang`` argument: follows :func:`set_language` (English until set).
+DEFAULT_LANGUAGE: str = _ChosenLanguage("en")
+_chosen = ["en"]
 _SEAT_KEYS = frozenset({"player", "dealer", "seat"})
+_SEATS_KEYS = frozenset({"winners", "tied"})
 _FLAVOUR_KEYS = frozenset({"flavour", "missing", "drawn"})
 _FLAVOURS_KEYS = frozenset({"flavours", "scoops", "returned"})
-
-
-@cache
-def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
-    """The catalog for ``lang`` as a dict of key -> format string.
-
-    Raises ``KeyError`` naming the language when there is no catalog for it.
-    """
-    folder = resources.files("icecream.i18n").joinpath(lang)
-    if lang not in languages():
-        raise KeyError(f"no translation catalog for language {lang!r}")
-    merged: dict[str, str] = {}
-    for part in sorted(folder.iterdir(), key=lambda p: p.name):
-        if not part.name.endswith(".json"):
-            continue
-        for key, text in json.loads(part.read_text("utf-8")).items():
-            if key in merged:
-                raise ValueError(f"catalog {lang!r}: key {key!r} is defined twice ({part.name})")
-            merged[key] = text
-    return merged
+#: Parameters holding a code with its own catalog entry: ``phase.<code>``, ``action.<code>``.
+_CODE_KEYS = {"phase": "phase", "wanted": "phase", "action": "action"}
 
 
 def languages() -> list[str]:
@@ -52,6 +73,95 @@ def languages() -> list[str]:
         p.name for p in resources.files("icecream.i18n").iterdir()
         if p.is_dir() and not p.name.startswith(("_", "."))
     )
+
+
+def resolve_language(lang: str | None = None) -> str:
+    """The language code ``lang`` stands for, checked.
+
+    ``None`` or :data:`DEFAULT_LANGUAGE` mean the language chosen with
+    :func:`set_language`. An unknown code raises :class:`UnknownLanguage` naming the
+    known ones:
+
+    >>> resolve_language("nl")
+    'nl'
+    >>> resolve_language("fr")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    icecream.core.messages.UnknownLanguage: no ... 'fr'; known languages: en, nl
+    """
+    if lang is None or lang is DEFAULT_LANGUAGE:
+        return _chosen[0]
+    if not isinstance(lang, str) or lang not in _known():
+        raise UnknownLanguage(
+            f"no translation catalog for language {lang!r}; known languages: "
+            f"{', '.join(_known())}")
+    return lang
+
+
+@cache
+def _known() -> tuple[str, ...]:
+    return tuple(languages())
+
+
+def set_language(lang: str) -> str:
+    """Choose the language every text is produced in when no ``lang`` is given.
+
+    Returns the language chosen before, so a caller can put it back. An unknown language
+    raises :class:`UnknownLanguage` and changes nothing.
+    """
+    new = resolve_language(lang)
+    old, _chosen[0] = _chosen[0], new
+    return old
+
+
+def get_language() -> str:
+    """The language chosen with :func:`set_language` (``"en"`` until then)."""
+    return _chosen[0]
+
+
+@contextmanager
+def in_language(lang: str) -> Iterator[str]:
+    """``with in_language("nl"):`` produces texts in Dutch inside the block only."""
+    old = set_language(lang)
+    try:
+        yield get_language()
+    finally:
+        _chosen[0] = old
+
+
+def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The catalog for ``lang`` as a dict of key -> format string (or plural entry).
+
+    Raises :class:`UnknownLanguage` (a ``KeyError``) naming the known languages when
+    there is no catalog for ``lang``.
+    """
+    return _catalog(resolve_language(lang))
+
+
+@cache
+def _catalog(lang: str) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for name, part in catalog_files(lang).items():
+        for key, text in part.items():
+            if key in merged:
+                raise ValueError(f"catalog {lang!r}: key {key!r} is defined twice ({name})")
+            merged[key] = text
+    return merged
+
+
+def catalog_files(lang: str) -> dict[str, dict[str, Any]]:
+    """Each JSON file of ``lang``'s catalog, by file name, as read (not merged)."""
+    folder = resources.files("icecream.i18n").joinpath(resolve_language(lang))
+    return {
+        part.name: json.loads(part.read_text("utf-8"))
+        for part in sorted(folder.iterdir(), key=lambda p: p.name)
+        if part.name.endswith(".json")
+    }
+
+
+def has_message(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
+    """True when ``lang``'s catalog defines ``key``."""
+    return key in catalog(lang)
 
 
 def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
@@ -63,17 +173,23 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
 
     >>> t("test.plural", "en", count=1), t("test.plural", "en", count=3)
     ('1 card', '3 cards')
+    >>> t("test.plural", "nl", count=1), t("test.plural", "nl", count=3)
+    ('1 kaart', '3 kaarten')
 
-    A missing key raises ``KeyError`` naming it: a missing translation is a bug to see.
+    Floats are written the language's way by Babel (see :func:`format_number`). A
+    missing key raises ``KeyError`` naming it: a missing translation is a bug to see.
     """
-    cat = catalog(lang)
+    lang = resolve_language(lang)
+    cat = _catalog(lang)
     try:
         template = cat[key]
     except KeyError:
         raise KeyError(f"catalog {lang!r} has no message {key!r}") from None
     if isinstance(template, dict):
         template = _plural(template, lang, params)
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    return template.format(**{k: _localised(v, lang) for k, v in params.items()})
 
 
 def _plural(entry: dict, lang: str, params: dict) -> str:
@@ -85,6 +201,69 @@ def _plural(entry: dict, lang: str, params: dict) -> str:
     except (TypeError, ValueError):
         form = "other"
     return entry.get(form, entry["other"])
+
+
+def plural_forms(lang: str) -> frozenset[str]:
+    """The CLDR plural categories ``lang`` distinguishes (``{"one", "other"}`` for en, nl)."""
+    from babel import Locale
+
+    return frozenset(Locale.parse(resolve_language(lang)).plural_form.tags) | {"other"}
+
+
+_SPEC = re.compile(r"^([+]?)(?:\.(\d+))?([f%]?)$")
+
+
+def format_number(value: float, lang: str = DEFAULT_LANGUAGE, spec: str = "") -> str:
+    """A number written the language's way, by Babel.
+
+    ``spec`` is a small part of Python's format language: ``""``, ``".2f"`` (two
+    decimals), ``".0%"`` (a percentage), with an optional leading ``+``. Whole numbers
+    (``int``) are written plainly, without grouping, as counts and seat numbers are.
+
+    >>> format_number(1.5, "nl"), format_number(0.255, "nl", ".1%"), format_number(1.5, "en")
+    ('1,5', '25,5%', '1.5')
+    >>> format_number(-0.25, "nl", "+.2f"), format_number(1234, "nl")
+    ('-0,25', '1234')
+    """
+    from babel.numbers import format_decimal, format_percent
+
+    lang = resolve_language(lang)
+    if isinstance(value, int) and not spec.endswith("%"):
+        return format(value, spec or "d")
+    m = _SPEC.match(spec)
+    if m is None:
+        raise ValueError(f"number format {spec!r} is not supported: use '', '.Nf' or '.N%'")
+    sign, digits, kind = m.groups()
+    decimals = "" if digits in (None, "0") else "." + "0" * int(digits)
+    if kind == "%":
+        text = format_percent(value, format=f"#,##0{decimals}%", locale=lang)
+    elif kind == "f" or digits is not None:
+        text = format_decimal(value, format=f"#,##0{decimals}", locale=lang)
+    else:
+        text = format_decimal(value, locale=lang)
+    if sign and value >= 0:
+        text = "+" + text
+    return text
+
+
+class _Number:
+    """A float parameter: formats itself with :func:`format_number` in a language."""
+
+    __slots__ = ("value", "lang")
+
+    def __init__(self, value: float, lang: str) -> None:
+        self.value = value
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        return format_number(self.value, self.lang, spec)
+
+    def __str__(self) -> str:
+        return format_number(self.value, self.lang)
+
+
+def _localised(value: Any, lang: str) -> Any:
+    return _Number(value, lang) if value.__class__ is float else value
 
 
 def flavour_name(code: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -119,6 +298,7 @@ class Message:
         names: Sequence[str] | None = None,
         flavours: Sequence[str] | None = None,
     ) -> str:
+        """The message in ``lang`` (default: the language chosen with set_language)."""
         return t(self.key, lang, **render_params(self.params, lang, names, flavours))
 
 
@@ -128,11 +308,17 @@ def render_params(
     names: Sequence[str] | None = None,
     flavours: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Turn seat numbers and flavour codes in ``params`` into words."""
+    """Turn seat numbers and flavour codes in ``params`` into words.
+
+    Every list parameter also gives its length as ``<name>_count`` (a plural entry's
+    ``param``): ``{"returned": [3, 3]}`` -> ``returned`` "2 chocolate", ``returned_count`` 2.
+    """
     out: dict[str, Any] = {}
     for k, v in params.items():
         if k in _SEAT_KEYS and isinstance(v, int):
-            out[k] = names[v] if names is not None else t("ui.seat", lang, seat=v + 1)
+            out[k] = _seat(v, lang, names)
+        elif k in _SEATS_KEYS and isinstance(v, list | tuple):
+            out[k] = join_words([_seat(p, lang, names) for p in v], lang)
         elif k in _FLAVOUR_KEYS and v is not None and not isinstance(v, str | list | tuple):
             out[k] = flavour_name(flavours[v] if flavours else str(v), lang)
         elif k in _FLAVOUR_KEYS and isinstance(v, str):
@@ -144,6 +330,37 @@ def render_params(
                 counts[name] = counts.get(name, 0) + 1
             out[k] = join_words(
                 [name if c == 1 else f"{c} {name}" for name, c in counts.items()], lang)
+        elif k in _CODE_KEYS and isinstance(v, str) and has_message(f"{_CODE_KEYS[k]}.{v}", lang):
+            out[k] = t(f"{_CODE_KEYS[k]}.{v}", lang)
+        elif isinstance(v, list | tuple):
+            out[k] = join_words([str(x) for x in v], lang)
         else:
             out[k] = v
+        if isinstance(v, list | tuple):
+            out.setdefault(f"{k}_count", len(v))
     return out
+
+
+def _seat(seat: int, lang: str, names: Sequence[str] | None) -> str:
+    return seat_name(names, seat, lang) if names is not None else t("ui.seat", lang,
+                                                                      seat=seat + 1)
+
+
+def seat_name(names: Sequence[str], seat: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name of the player in ``seat`` (0-based), as shown in ``lang``.
+
+    A name the player chose is shown as it is; a default name ("Player 2", made from
+    ``ui.default_name`` when a game starts) is a word, so it follows the reader's language:
+
+    >>> seat_name(["Ann", "Player 2"], 1, "nl"), seat_name(["Ann", "Speler 2"], 0, "nl")
+    ('Speler 2', 'Ann')
+    """
+    name = names[seat]
+    if name in _default_names(seat):
+        return t("ui.default_name", lang, seat=seat + 1)
+    return name
+
+
+@cache
+def _default_names(seat: int) -> frozenset[str]:
+    return frozenset(t("ui.default_name", lang, seat=seat + 1) for lang in _known())

@@ -4,35 +4,61 @@ Every legal action, event and refusal cites a rule id; a view looks the id up he
 show the text beside the move. Rule texts are shown to players, so their words come
 from the translation catalog (``rule.<id>.title`` and ``rule.<id>.text``).
 
+A ruleset (a named text of the rules, such as a game's summary in another language) may
+word a rule its own way: the catalog key ``rule.<id>.text.<ruleset>`` (and
+``rule.<id>.title.<ruleset>``) is looked up first when ``ruleset=`` is given, and the
+general text is the fallback. A ruleset's name for players is ``ruleset.<game>.<name>``.
+
 >>> from icecream.games import ice_cream
 >>> ice_cream.RULES["IC-10"].title()
 'Close cone'
+>>> ice_cream.RULES["IC-10"].title("nl", ruleset="ijs")
+'Eén afwijkende smaak'
+>>> ice_cream.RULES.ruleset_title("ijs", "nl")
+'IJs (Nederlandse samenvatting)'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .messages import DEFAULT_LANGUAGE, t
+from .messages import DEFAULT_LANGUAGE, has_message, t
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule: its id, where it comes from (``rulebook``, ``ruling`` or ``project``)."""
+    """One rule: its id, where it comes from (``rulebook``, ``ruling`` or ``project``).
+
+    ``ruleset`` is the ruleset whose words :meth:`title` and :meth:`text` use when not
+    given one (see :meth:`RuleBook.for_ruleset`); ``None``: the general words.
+    """
 
     id: str
     source: str
+    ruleset: str | None = None
 
-    def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return t(f"rule.{self.id}.title", lang)
+    def title(self, lang: str = DEFAULT_LANGUAGE, ruleset: str | None = None) -> str:
+        """The rule's short name, in ``ruleset``'s own words when it has them."""
+        return t(_key(f"rule.{self.id}.title", ruleset or self.ruleset, lang), lang)
 
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return t(f"rule.{self.id}.text", lang)
+    def text(self, lang: str = DEFAULT_LANGUAGE, ruleset: str | None = None) -> str:
+        """The rule's words, in ``ruleset``'s own words when it has them."""
+        return t(_key(f"rule.{self.id}.text", ruleset or self.ruleset, lang), lang)
 
-    def cite(self, lang: str = DEFAULT_LANGUAGE) -> str:
+    def worded_by(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> bool:
+        """True when ``ruleset`` words this rule its own way (its text is its own)."""
+        return has_message(f"rule.{self.id}.text.{ruleset}", lang)
+
+    def cite(self, lang: str = DEFAULT_LANGUAGE, ruleset: str | None = None) -> str:
         """``"IC-10 Close cone"``."""
-        return f"{self.id} {self.title(lang)}"
+        return f"{self.id} {self.title(lang, ruleset)}"
+
+
+def _key(base: str, ruleset: str | None, lang: str) -> str:
+    if ruleset and has_message(f"{base}.{ruleset}", lang):
+        return f"{base}.{ruleset}"
+    return base
 
 
 class RuleBook(Mapping[str, Rule]):
@@ -55,3 +81,23 @@ class RuleBook(Mapping[str, Rule]):
 
     def __len__(self) -> int:
         return len(self._rules)
+
+    def for_ruleset(self, ruleset: str | None) -> RuleBook:
+        """The same rules, worded by ``ruleset`` wherever it has its own words.
+
+        A view showing a game played by a named ruleset looks its rules up here, so the
+        IJs game reads the Dutch summary's words without passing ``ruleset=`` each time:
+
+        >>> from icecream.games.ice_cream import RULES
+        >>> RULES.for_ruleset("ijs")["IC-10"].title("nl")
+        'Eén afwijkende smaak'
+        """
+        return RuleBook(self.game, [replace(r, ruleset=ruleset) for r in self._rules.values()])
+
+    def ruleset_title(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> str:
+        """A ruleset's name for players (catalog ``ruleset.<game>.<ruleset>``)."""
+        return t(f"ruleset.{self.game}.{ruleset}", lang)
+
+    def worded_by(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> list[Rule]:
+        """The rules ``ruleset`` words its own way, in registry order."""
+        return [r for r in self._rules.values() if r.worded_by(ruleset, lang)]

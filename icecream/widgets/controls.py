@@ -95,8 +95,10 @@ class SettingsForm(widgets.VBox):
         self.variant_note.add_class("ic-variant-note")
         self.fields: dict[str, widgets.Widget] = {}
         self.field_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        for w in (self.game, self.players, self.names, self.seed):
+        for w, name in ((self.game, "game"), (self.players, "players"), (self.names, "names"),
+                        (self.seed, "seed")):
             w.add_class("ic-setting")
+            w.add_class(f"ic-setting-{name}")
         self.go = button("new_game", "ic-new-game", lambda: on_new_game(self), lang,
                          button_style="primary")
         self.players.observe(lambda _c: self._players_changed(), names="value")

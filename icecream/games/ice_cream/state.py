@@ -668,18 +668,14 @@ class IceCreamState(State):
                 return seat
         raise AssertionError("unreachable: a tied seat exists")
 
-    def _winner_names(self) -> str:
-        return ", ".join(self.names[p] for p in self.winners)
-
     def _game_over_event(self) -> tuple:
         """IC-15 in words: who won, and by which step of the tie-break (most points; tied,
         most Ice Cream cards held; still tied, a shared win), so a player reads why."""
         winners = self.winners
         best = max(self._scores)
         top = [p for p, sc in enumerate(self._scores) if sc == best]
-        params = {"winners": self._winner_names(), "count": len(winners), "score": best,
-                  "cards": len(self._cards[winners[0]]),
-                  "tied": ", ".join(self.names[p] for p in top)}
+        params = {"winners": list(winners), "score": best,
+                  "cards": len(self._cards[winners[0]]), "tied": top}
         if len(top) == 1:
             return ("event.game_over", params, "IC-15")
         if len(winners) == 1:
@@ -753,7 +749,7 @@ class IceCreamState(State):
         if type(act) is Draw:
             if exact:
                 return Option(act, False, "IC-9", Message("why.must_serve",
-                                                          {"cones": _nums(exact_nums)}))
+                                                          {"cones": exact_nums}))
             if not self.ic_deck:
                 return Option(act, False, "IC-9", Message("why.deck_empty"))
             return Option(act, True, "IC-9", Message("why.draw"))
@@ -770,7 +766,7 @@ class IceCreamState(State):
         if i in close:
             if exact:
                 return Option(act, False, "IC-9", Message("why.close_but_exact", {
-                    "cone": n, "cones": _nums(exact_nums)}))
+                    "cone": n, "cones": exact_nums}))
             scoring = [f for f in cone if held >> f & 1]
             key = "why.serve_close" if scoring else "why.serve_close_nothing"
             return Option(act, True, "IC-10", Message(
@@ -858,10 +854,6 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     lst = list(t)
     lst[i] = v
     return tuple(lst)
-
-
-def _nums(nums: list[int]) -> str:
-    return ", ".join(str(n) for n in nums)
 
 
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
