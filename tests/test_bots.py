@@ -209,9 +209,14 @@ def test_heuristic_swaps_a_delivery_that_adds_no_new_flavour():
 
 
 def _cones(cones, scoop):
-    return load_scenario({"players": 3, "phase": "cones", "to_act": 0, "hands": [
+    # Seat 0 turns the next scoop: the dealer turned the first and play went clockwise
+    # (IC-7), and phase 1 dealt everyone a face-down card (IC-5).
+    placed = sum(len(c) for c in cones)
+    return load_scenario({"players": 3, "phase": "cones", "to_act": 0,
+                          "dealer": -placed % 3, "hands": [
         {"face_up": ["vanilla"], "face_down": "chocolate"},
-        {"face_up": ["pistachio"]}, {"face_up": ["strawberry"]}],
+        {"face_up": ["pistachio"], "face_down": "chocolate_chip"},
+        {"face_up": ["strawberry"], "face_down": "chocolate_chip"}],
         "cones": cones, "scoop_deck": [scoop]})
 
 

@@ -33,11 +33,19 @@ def test_replay_checks_and_summarises(tmp_path, capsys):
 
 
 def test_replay_refuses_a_tampered_file(tmp_path, capsys):
+    from icecream.core.history import digest
+
     h = History.new("ice-cream", players=3, seed=3)
     h.play({"type": "keep"})
     data = h.to_dict()
     data["actions"].append({"type": "serve", "cone": 4})
     path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "changed after it was saved" in err and err.count("\n") == 1
+    del data["digest"]
+    data["digest"] = digest(data)  # a forger who recomputes the digest still fails
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err

@@ -63,3 +63,98 @@ def test_bad_arguments_exit_2_with_one_clear_line(argv, message, capsys):
     code, out, err = _run(["simulate", "--games", "1", *argv], capsys)
     assert code == 2 and out == ""
     assert err.startswith("error: ") and message in err
+
+
+# -- issue 12: checked before simulating, written whole or not at all, Ctrl-C --------------
+
+
+def _one_line(capsys, argv):
+    code, out, err = _run(argv, capsys)
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
+    return err
+
+
+def test_the_output_path_is_checked_before_simulating(tmp_path, capsys):
+    # A trillion games: an error only comes back at once if no game was played first.
+    many = ["simulate", "--games", str(10**12)]
+    assert "does not exist" in _one_line(capsys, many + ["--csv", str(tmp_path / "x" / "o.csv")])
+    assert "is a directory" in _one_line(capsys, many + ["--parquet", str(tmp_path)])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_leaves_no_output_file(tmp_path, capsys, monkeypatch):
+    import errno
+
+    calls = []
+    original = pd.DataFrame.to_csv
+
+    def to_csv(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(pd.DataFrame, "to_csv", to_csv)
+    path = tmp_path / "out.csv"
+    err = _one_line(capsys, ["simulate", "--games", "40", "--players", "3", "--csv", str(path)])
+    assert "No space left on device" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--workers", "100000"], "--workers must be at most"),
+    (["--dask", "nonsense!!"], "cannot use the Dask scheduler"),
+])
+def test_workers_capped_and_bad_dask_address(argv, message, tmp_path, capsys):
+    if "--dask" in argv:
+        pytest.importorskip("distributed")
+    out = tmp_path / "o.csv"
+    assert message in _one_line(capsys, ["simulate", "--games", "1", "--csv", str(out), *argv])
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("whole_group", [True, False])
+def test_ctrl_c_stops_at_once_leaves_no_workers_no_file_no_traceback(tmp_path, whole_group):
+    """The first SIGINT (from a terminal: to the whole process group) stops a long run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = tmp_path / "out.csv"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "icecream", "simulate", "--games", str(10**12), "--workers",
+         "2", "--csv", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        cwd=tmp_path, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        children: list[str] = []
+        while time.monotonic() < deadline and len(children) < 2:  # the workers are up
+            time.sleep(0.2)
+            children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                      text=True).stdout.split()
+        assert len(children) >= 2, "the workers never started"
+        time.sleep(1.0)  # games are being played and written
+        assert any(p.name.endswith(".part") for p in tmp_path.iterdir())
+        sent = time.monotonic()
+        if whole_group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    text = err.decode()
+    assert proc.returncode == 130 and took < 10
+    assert text.count("\n") == 1 and text.startswith("error: interrupted"), text
+    assert "Traceback" not in text
+    assert list(tmp_path.iterdir()) == []
+    time.sleep(0.5)
+    assert [c for c in children if Path(f"/proc/{c}").exists()] == []

@@ -171,3 +171,86 @@ def test_serve_counts_match_the_events_of_a_replay():
         assert list(game["serves_exact"]) == exact
         assert list(game["serves_close"]) == close
     assert nothing > 0          # the case was exercised
+
+
+# -- streaming, writing, workers (issue 12) ------------------------------------------------
+
+
+def test_stream_starts_at_once_for_a_trillion_games_and_stops_its_workers():
+    """No task list is built up front; closing the stream terminates the workers."""
+    import multiprocessing
+    import time
+
+    from icecream.explore.simulate import stream
+
+    config = make_config(players=3)
+    for workers in (1, 2):
+        start = time.perf_counter()
+        chunks = stream([config], 10**12, seed=1, workers=workers)
+        first = next(chunks)
+        assert time.perf_counter() - start < 30
+        assert [r["game"] for r in first[:3]] == [0, 0, 0] and first[0]["config"] == 0
+        chunks.close()
+        assert multiprocessing.active_children() == []
+
+
+def test_stream_and_frame_agree_in_order():
+    from icecream.explore.simulate import run_configs, stream
+
+    configs = [make_config(players=3), make_config(players=4)]
+    rows = [r for chunk in stream(configs, 7, seed=3, workers=2, chunk_size=2)
+            for r in chunk]
+    frame = run_configs(configs, 7, seed=3)
+    assert [(r["config"], r["game"], r["seat"]) for r in rows] == list(
+        zip(frame["config"], frame["game"], frame["seat"], strict=True))
+
+
+def test_workers_are_capped():
+    from icecream.explore.simulate import max_workers
+
+    with pytest.raises(SimulationError, match=f"workers must be at most {max_workers()}"):
+        simulate(games=1, workers=max_workers() + 1)
+
+
+def test_write_leaves_no_partial_file_when_a_chunk_fails(tmp_path):
+    """A full disk (or any error) part way: the old file stays, no temporary is left."""
+    import errno
+
+    from icecream.explore.simulate import stream, write
+
+    path = tmp_path / "out.csv"
+    path.write_text("old results\n")
+
+    def failing():
+        chunks = stream([make_config(players=3)], 6, seed=1, chunk_size=2)
+        yield next(chunks)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(OSError, match="No space left"):
+        write(path, failing())
+    assert path.read_text() == "old results\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+    rows = write(path, stream([make_config(players=3)], 6, seed=1, chunk_size=2))
+    assert rows == 18 and len(pd.read_csv(path)) == 18 and "config" not in pd.read_csv(path)
+
+
+def test_output_paths_are_checked_before_any_game(tmp_path):
+    from icecream.explore.simulate import RowWriter
+
+    for bad, message in ((tmp_path / "no" / "out.csv", "does not exist"),
+                         (tmp_path, "is a directory")):
+        with pytest.raises(SimulationError, match=message):
+            RowWriter(bad)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bad_dask_address_is_one_clear_error(monkeypatch):
+    pytest.importorskip("distributed")
+    import importlib
+
+    module = importlib.import_module("icecream.explore.simulate")
+
+    monkeypatch.setattr(module, "DASK_CONNECT_TIMEOUT", "1s")
+    for address in ("nonsense!!", "tcp://127.0.0.1:9"):
+        with pytest.raises(SimulationError, match="cannot use the Dask scheduler at"):
+            simulate(games=1, dask=address)

@@ -46,7 +46,9 @@ def test_position_what_if_shows_options_with_error_bars():
     assert "<table" in w.table.value
     bars = w.figure.data
     assert len(bars) == 2 and bars[0].error_y.array is not None
-    assert list(bars[0].x) == ["serve cone 1", "draw"]
+    # the option's own words, short: no explanation after the colon, no rule citation
+    assert list(bars[0].x) == ["Serve close cone 1",
+                               "Draw the top Ice Cream<br>card and put it face<br>up"]
     assert "ic-position-chart" in _classes(w.chart.children[0])
 
 
@@ -58,3 +60,16 @@ def test_position_what_if_refuses_a_finished_game_and_bad_samples():
     w.samples.max = 10**7
     w.samples.value = 10**6
     assert w.run() is False and "from 1 to 2000" in w.status.value
+
+
+def test_what_if_board_offers_every_game_and_rebuilds_for_the_one_picked():
+    from icecream.widgets.whatif import WhatIfBoard
+
+    board = WhatIfBoard(games=4, samples=5)
+    assert [g for _t, g in board.game_box.options] == icecream.list_games()
+    assert board.comparison is not None and board.position is not None
+    first = board.position.state
+    ids = list(board.positions)
+    assert board.show_position(ids[-1]) and board.position.state is not first
+    assert "<svg" in board.picture.value
+    assert not board.show_position("no_such_example") and not board.show_game("chess")

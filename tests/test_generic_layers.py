@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "icecream"
-GENERIC = ("core", "bots", "explore", "cli")
+GENERIC = ("core", "bots", "explore", "cli", "widgets")
 # An import of a game package, or a game's name or title as code (not in a docstring
 # example: doctests show a real game).
 GAME_IMPORT = re.compile(r"^\s*(from|import)\s+[.\w]*games\.\w+", re.M)

@@ -76,7 +76,8 @@ def test_save_load_round_trip(tmp_path):
     path = tmp_path / "game.json"
     h.save(path)
     data = json.loads(path.read_text())
-    assert data["format_version"] == 2 and data["setup"]["seed"] == 9
+    assert data["format_version"] == 3 and data["setup"]["seed"] == 9
+    assert data["outcome"]["steps"] == len(h) and data["digest"].startswith("sha256:")
     assert data["setup"]["close"] == "flavour" and data["setup"]["days"] == 3
     back = load_history(path)
     assert back.cursor == 120 and len(back) == len(h)
@@ -120,6 +121,59 @@ def test_bad_save_files_get_clear_errors(data, message):
         data = json.dumps(data)
     with pytest.raises(SaveFileError, match=message):
         load_history(data)
+
+
+def _resigned(data):
+    """``data`` with a fresh digest, as a careful forger would write it."""
+    from icecream.core.history import digest
+
+    body = {k: v for k, v in data.items() if k != "digest"}
+    return {**body, "digest": digest(body)}
+
+
+def test_a_tampered_save_is_refused_with_that_reason():
+    h = random_history(seed=2, steps=40, players=3)
+    data = h.to_dict()
+    assert load_history(json.dumps(data)).state.to_dict() == h.state.to_dict()
+    # Another legal first action: the file still replays, but it is not the game saved.
+    first = h.start.legal_actions()
+    other = next(a for a in first if a != h.actions[0])
+    changed = {**data, "actions": [other.to_dict()] + data["actions"][1:]}
+    with pytest.raises(SaveFileError, match="changed after it was saved"):
+        load_history(changed)
+    with pytest.raises(SaveFileError, match="changed after it was saved"):
+        load_history({**data, "cursor": 3})
+    no_digest = {k: v for k, v in data.items() if k != "digest"}
+    with pytest.raises(SaveFileError, match="needs its 'outcome' and 'digest'"):
+        load_history(no_digest)
+
+
+def test_a_save_whose_game_changed_is_refused():
+    # Same actions, but the recorded outcome is not what they lead to now (as if the
+    # rules or shuffles had changed since): refused even with a matching digest.
+    h = random_history(seed=2, steps=40, players=3)
+    data = h.to_dict()
+    data["outcome"] = {**data["outcome"], "scores": [1, 2, 3]}
+    with pytest.raises(SaveFileError, match="replay to another outcome.*rules or shuffles"):
+        load_history(_resigned(data))
+
+
+def test_version_2_saves_still_replay():
+    h = random_history(seed=2, steps=40, players=3)
+    data = {k: v for k, v in h.to_dict().items() if k not in ("digest", "outcome")}
+    data["format_version"] = 2
+    assert load_history(data).state.to_dict() == h.state.to_dict()
+
+
+def test_file_names_starting_with_a_brace_are_files(tmp_path, monkeypatch):
+    h = random_history(seed=2, steps=5, players=3)
+    monkeypatch.chdir(tmp_path)
+    h.save(tmp_path / "{odd}.json")
+    assert len(load_history("{odd}.json")) == 5
+    from icecream.cli import main
+
+    assert main(["replay", "{odd}.json"]) == 0
+    assert main(["replay", "{missing}.json"]) == 2
 
 
 def test_log_respects_hidden_information():

@@ -10,6 +10,7 @@ import pytest
 
 import icecream
 from icecream.bots import make_bot
+from icecream.core.messages import join_words
 from icecream.games.ice_cream import EXAMPLES, FLAVOURS, INITIALS, load_scenario
 from icecream.games.ice_cream.render import render_svg
 
@@ -189,6 +190,7 @@ def test_names_are_escaped_and_flavours_carry_initials():
 def test_game_over_names_the_winners_and_repr_svg_works():
     s = game_states(seed=9, players=3)[-1]
     root = parse(s._repr_svg_())
-    names = ", ".join(s.names[p] for p in s.winners)
-    assert f"Won by {names}" in texts(root)
+    names = join_words([s.names[p] for p in s.winners])
+    word = "Winner" if len(s.winners) == 1 else "Winners"  # a real plural, never "(s)"
+    assert f"{word}: {names}" in texts(root)
     assert options_drawn(root) == []

@@ -336,8 +336,9 @@ def test_ic13_opened_discarded_scoops_and_duplicates_score():
 
 # -- IC-14 next dealer
 def _tie_scenario(to_act, scores):
-    return load_scenario({"players": 3, "phase": "serving", "dealer": 0, "to_act": to_act,
-                          "scores": scores,
+    # Day 2: on day 1 nobody has points yet, so scores need a finished day.
+    return load_scenario({"players": 3, "phase": "serving", "day": 2, "dealer": 0,
+                          "to_act": to_act, "scores": scores,
                           "hands": full_hands(["vanilla"], ["vanilla"], ["pistachio"]),
                           "cones": [["vanilla"]]})
 

@@ -89,7 +89,7 @@ def test_start_of_day_scenario_deals():
 
 
 def test_over_scenario():
-    s = load_scenario({"players": 3, "phase": "over", "scores": [1, 9, 3]})
+    s = load_scenario({"players": 3, "phase": "over", "day": 4, "scores": [1, 9, 3]})
     assert s.is_over and s.winners == (1,)
 
 

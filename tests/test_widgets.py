@@ -36,7 +36,7 @@ def game() -> GameExplorer:
 
 def test_css_classes_are_all_there(game):
     found = classes(game)
-    for css in ("ic-explorer", "ic-table", "ic-step", "ic-finish-phase", "ic-finish-day",
+    for css in ("ic-explorer", "ic-table", "ic-step", "ic-finish-phase", "ic-finish-round",
                 "ic-play-to-end", "ic-undo", "ic-redo", "ic-scrubber", "ic-fork",
                 "ic-perspective", "ic-new-game", "ic-explain", "ic-log", "ic-message",
                 "ic-scores", "ic-branch", "ic-seat-player"):
@@ -107,7 +107,7 @@ def test_only_the_seat_to_act_may_click_from_its_own_view(game):
     assert game.set_perspective(1)
     before = snapshot(game)
     assert not game.click({"type": "keep"})  # Ann (seat 0) is to act, not Bob
-    assert "Ann's turn" in game.message
+    assert "now that is Ann" in game.message
     assert snapshot(game) == before
     assert game.set_perspective(0) and game.click({"type": "keep"})
     assert game.set_perspective(None) and game.click({"type": "keep"})  # teacher: anyone
@@ -130,7 +130,7 @@ def test_perspective_out_of_range_is_refused(game, seat):
 def test_perspective_selector_set_by_a_browser(game):
     game.perspective.value = 2
     assert game.session.perspective == 2
-    assert "Cy's view" in unescape(game.table.svg)
+    assert "Seen by Cy" in unescape(game.table.svg)
     game.perspective.value = TEACHER
     assert game.session.perspective is None
     game.perspective.index = None  # a browser clearing the selection: refused, put back
@@ -152,14 +152,14 @@ def test_hidden_cards_stay_hidden_in_a_seats_view():
     assert "only Ann sees it" in g.log_panel.value
 
 
-def test_step_finish_phase_finish_day_and_play_to_end(game):
+def test_step_finish_phase_finish_round_and_play_to_end(game):
     assert game.step() and game.history.cursor == 1
     assert game.finish_phase() and game.state.phase == "cones"
     assert game.finish_phase() and game.state.phase == "serving"
-    assert game.finish_day() and game.state.day == 2
+    assert game.finish_round() and game.state.day == 2
     assert game.play_to_end() and game.state.is_over
     assert "Winner" in game.table.svg
-    for command in (game.step, game.finish_phase, game.finish_day, game.play_to_end):
+    for command in (game.step, game.finish_phase, game.finish_round, game.play_to_end):
         before = snapshot(game)
         assert not command()
         assert "over" in game.message and snapshot(game) == before
@@ -207,8 +207,13 @@ def test_scrubber_travels_and_refuses_bad_steps(game):
     game.finish_phase()
     n = len(game.history)
     assert game.scrubber.max == n and game.scrubber.value == n
-    game.scrubber.value = 1  # a browser moving the slider
+    game.scrubber._handle_custom_msg({"kind": "jump", "step": 1}, [])  # a browser's slider
     assert game.history.cursor == 1 and game.state is game.history.states[1]
+    assert game.scrubber.value == 1 and game.scrubber.value_text == f"1 of {n}"
+    game.scrubber.value = 0  # a browser setting the trait itself: put back, nothing moves
+    assert game.scrubber.value == 1 and game.history.cursor == 1
+    game.scrubber._handle_custom_msg({"kind": "jump", "step": "0; drop"}, [])
+    assert game.history.cursor == 1 and game.message_is_error
     assert game.jump(n) and game.history.cursor == n
     for bad in (-1, n + 1, "2", None, 2.0, True):
         before = snapshot(game)
@@ -250,7 +255,7 @@ def test_new_game_with_settings_and_refusals(game):
     s = game.state
     assert s.names == ("Dee", "Eve") and s.settings.close == "flavour" and s.settings.days == 1
     assert [o[0] for o in game.perspective.options] == \
-        ["Teacher (sees every card)", "Dee's view", "Eve's view"]
+        ["Teacher (sees every card)", "Dee", "Eve"]
     assert len(game.seat_selectors) == 2
     for bad in ({"players": 7}, {"seed": -1}, {"seed": "1"}, {"colour": "red"},
                 {"ruleset": "nope"}, {"players": ["Dee", "Dee"]}, {"days": True},
@@ -262,10 +267,14 @@ def test_new_game_with_settings_and_refusals(game):
 
 def test_new_game_from_the_form(game):
     game.form.names.value = "Pat, Quinn, Rae, Sam"
+    game.form.go.click()  # 4 names for 3 players: refused, with the reason
+    assert game.state.names == tuple(NAMES) and game.message_is_error
+    assert "4 names for 3 players" in game.message
+    game.form.players.value = 4
     game.form.seed.value = 4
-    game.form.ruleset.value = "ijs"
-    assert game.form.close_rule.value == "flavour"
-    game.form.children[-1].click()  # the New game button
+    game.form.fields["ruleset"].value = "ijs"
+    assert game.form.fields["close"].value == "flavour"  # the ruleset implies it (IC-10)
+    game.form.go.click()  # the New game button
     assert game.state.names == ("Pat", "Quinn", "Rae", "Sam")
     assert game.state.settings.close == "flavour" and "New game" in game.message
 
@@ -279,7 +288,7 @@ def test_explanation_panel_lists_every_option_with_its_rule():
     assert "You must serve one of cones 1 and 2, which you can serve exactly" in html
     assert "Serving (phase 3)" in html  # the rule's title, with its text foldable
     g.set_perspective(1)
-    assert "It is Dan's turn" in unescape(g.explain.value) and "<li" not in g.explain.value
+    assert "To act: Dan." in unescape(g.explain.value) and "<li" not in g.explain.value
 
 
 def test_table_svg_set_by_a_browser_is_put_back(game):
@@ -320,8 +329,8 @@ def test_only_what_changed_is_redrawn(game, monkeypatch):
     import icecream.widgets.base as base
 
     calls = []
-    real = base.render_svg
-    monkeypatch.setattr(base, "render_svg", lambda *a, **k: calls.append(a) or real(*a, **k))
+    real = base.hooks.render
+    monkeypatch.setattr(base.hooks, "render", lambda *a, **k: calls.append(a) or real(*a, **k))
     game.refresh()
     assert calls == []  # nothing changed: no new picture
     game.click({"type": "keep"})
@@ -332,3 +341,109 @@ def test_only_what_changed_is_redrawn(game, monkeypatch):
     assert len(calls) == 2 and calls[-1][1] == 2
     assert not game.click({"type": "fly"})  # refused: the picture stays
     assert len(calls) == 2
+
+
+# -- issue 11: no stuck states, scoring as a visible moment --------------------------------
+def bots_game(**kw) -> GameExplorer:
+    return GameExplorer(players=NAMES, seed=3, bots=["human", "random", "random"],
+                        perspective=0, **kw)
+
+
+def play_until(g: GameExplorer, done, limit: int = 400) -> None:
+    """Ann (the human seat) plays her first legal option until ``done(g)``."""
+    for _ in range(limit):
+        if done(g):
+            return
+        assert g.session.human_to_act(), g.prompt.value
+        assert g.click(g.state.legal_actions()[0].to_dict()), g.message
+    raise AssertionError("never reached")
+
+
+def test_a_scored_day_waits_with_a_summary_until_continue():
+    g = bots_game()
+    play_until(g, lambda g: g.session.summary is not None)
+    at = g.history.cursor
+    assert g.session.summary == at and g.state.day == 2
+    assert g.summary_box.layout.display == "" and g.continue_button.layout.display == ""
+    assert g.explain.layout.display == "none"
+    text = unescape(g.summary.value)
+    assert "Day 1 is scored" in text and "IC-13" in text
+    for name in NAMES:
+        assert f"{name} scores" in text  # each player's scoops and duplicates (IC-13)
+    assert "Continue" in unescape(g.prompt.value)
+    assert g.history.cursor == at  # the bots wait while the scoring is shown
+    assert g.carry_on()
+    assert g.session.summary is None and g.summary_box.layout.display == "none"
+    assert g.session.human_to_act()
+
+
+def test_game_over_summary_names_the_winner_and_offers_a_new_game():
+    g = GameExplorer(players=NAMES, seed=3, days=1)
+    assert g.play_to_end() and g.state.is_over
+    text = unescape(g.summary.value)
+    names = [g.state.names[p] for p in g.state.winners]
+    assert "Game over" in text and all(n in text for n in names) and "IC-15" in text
+    assert g.summary_new_game.layout.display == "" and g.continue_button.layout.display == "none"
+    assert "Game over. Winner" in unescape(g.prompt.value)
+    g.summary_new_game.click()
+    assert not g.state.is_over and g.history.cursor == 0 and not g.message_is_error
+
+
+def test_undo_goes_back_to_the_humans_previous_decision():
+    g = bots_game()
+    assert g.click({"type": "keep"})
+    assert g.session.human_to_act() and g.history.cursor > 1  # the bots answered
+    assert g.undo() and g.history.cursor == 0 and g.session.human_to_act()
+    assert g.redo() and g.session.human_to_act()  # forward through the bots' moves
+
+
+def test_scrubbing_back_to_a_bots_turn_offers_to_play_on():
+    g = bots_game()
+    g.click({"type": "keep"})
+    n = len(g.history)
+    assert g.jump(1) and not g.session.human_to_act()
+    assert g.session.bots_waiting() and g.resume_button.layout.display == ""
+    assert "play on from here" in unescape(g.prompt.value)
+    assert g.carry_on()  # the bots play on from step 1 on a new line; the old one is kept
+    assert len(g.session.branches) == 2 and g.session.human_to_act()
+    assert g.resume_button.layout.display == "none"
+    assert g.switch_branch(0) and len(g.history) == n
+    assert g.jump(n) and g.session.human_to_act()
+
+
+def test_step_for_a_human_seat_says_a_bot_chose():
+    g = GameExplorer(players=NAMES, seed=3)
+    assert g.step_button.description == "Bot move for Ann"
+    assert g.step() and g.message.startswith("A bot chose for Ann, a human seat:")
+    g2 = GameExplorer(players=NAMES, seed=3, bots=["random"] * 3)
+    assert g2.step_button.description == "Step" and g2.step()
+    assert "A bot chose" not in g2.message
+
+
+def test_a_bigger_new_game_gives_the_new_seats_bots_so_nobody_waits():
+    g = GameExplorer(players=["Ann", "Bob"], seed=3, bots=["human", "heuristic"],
+                     perspective=0)
+    assert g.new_game(players=["Ann", "Bob", "Cy", "Dee", "Eve"], seed=4)
+    assert g.session.players == ["human", "heuristic", "heuristic", "heuristic", "heuristic"]
+    assert len(g.seat_selectors) == 5
+    play_until(g, lambda g: g.state.phase == "cones")  # never stuck on a seat
+
+
+def test_prompt_says_whose_turn_in_words():
+    g = bots_game()
+    assert "Your turn" in unescape(g.prompt.value)
+    g.set_perspective(1)
+    assert "Your turn" not in unescape(g.prompt.value)
+    h = GameExplorer(players=NAMES, seed=3, perspective=1)
+    assert "To act: Ann, a human seat" in unescape(h.prompt.value)
+    h.set_perspective(None)
+    assert "teacher" in unescape(h.prompt.value)
+
+
+def test_what_if_of_the_position_shown_respects_hidden_information():
+    g = bots_game()
+    assert g.what_if() and g.what_if_panel is not None
+    assert g.what_if_panel.state is g.state
+    g.set_perspective(1)  # Ann decides: Bob's seat may not explore Ann's decision
+    assert not g.what_if() and g.message_is_error
+    assert g.set_perspective(None) and g.what_if()

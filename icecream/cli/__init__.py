@@ -1,8 +1,9 @@
 """The command line: ``python -m icecream {simulate,bench,replay,validate} ...``.
 
 Each command is a module with ``add_parser(subparsers)`` and ``run(args) -> int``.
-Errors the user can fix (an unknown game, a bad variant, a bad file) print one clear
-line to stderr and exit with status 2.
+Errors the user can fix (an unknown game, a bad variant, a bad file, a bad argument)
+print one clear line to stderr, quoting input only up to a bounded length, and exit with
+status 2; Ctrl-C prints one line and exits with status 130. Never a traceback.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..core.errors import IcecreamError
+from ..core.errors import IcecreamError, clip
 from ..core.protocol import default_game
 from . import bench, games, replay, simulate, validate
 
@@ -35,8 +36,20 @@ def parse_variants(items: Sequence[str] | None) -> dict[str, object]:
     return out
 
 
+#: The longest error line printed (input inside it is quoted shorter still).
+MAX_ERROR = 300
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {clip(message, 200)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    """The parser of every command."""
+    parser = OneLineParser(
         prog="python -m icecream",
         description="Rules engines for ice-cream card games: simulate, benchmark, replay.",
     )
@@ -47,17 +60,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; the exit status (0, 2 for an error, 130 after Ctrl-C)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # --help (0) or a bad argument (2, one line printed)
+            return e.code if isinstance(e.code, int) else 2
         if getattr(args, "game", "") is None:
             args.game = default_game()
         return args.run(args)
     except IcecreamError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _fail(str(e))
     except BrokenPipeError:  # output piped into `head`: not an error
         return 0
     except OSError as e:
-        print(f"error: {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
-        return 2
+        return _fail(f"{e.filename or ''}: {e.strerror or e}")
+    except KeyboardInterrupt:
+        return _fail("interrupted (Ctrl-C); nothing was written", 130)
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"error: {clip(message, MAX_ERROR)}", file=sys.stderr)
+    return status

@@ -1,7 +1,11 @@
 """``simulate``: play many games with bots; one row per game and seat (CSV or Parquet).
 
-Built on :func:`icecream.explore.simulate`: the columns start with game, seed, seat, bot,
-score, cards_left, winner, then the rest of the simulation frame.
+Built on :func:`icecream.explore.simulate.stream`: the columns start with game, seed, seat,
+bot, score, cards_left, winner, then the rest of the simulation frame. Rows are written as
+the games finish (memory stays flat however many games), to a temporary file renamed
+over the output only when every game is written; every argument and the output path are
+checked before the first game. Ctrl-C stops at once: workers are terminated and no
+output file is left.
 
     python -m icecream simulate --games 1000 --bot heuristic --bot random --bot random \\
         --bot random --workers 2 --parquet out.parquet
@@ -47,10 +51,15 @@ def add_parser(sub) -> None:
 
 def check_args(args: argparse.Namespace) -> list[str]:
     """Check the arguments; return the bot name of every seat."""
+    from ..explore.simulate import max_workers
+
     if args.games < 1:
         raise SimulateArgumentError(f"--games must be at least 1, not {args.games}")
     if args.workers < 1:
         raise SimulateArgumentError(f"--workers must be at least 1, not {args.workers}")
+    if args.workers > max_workers():
+        raise SimulateArgumentError(f"--workers must be at most {max_workers()} (four per "
+                                    f"CPU on this machine, at most 64), not {args.workers}")
     get_game(args.game)
     bots = args.bot or ["random"]
     for name in bots:
@@ -66,7 +75,7 @@ def check_args(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..explore import simulate
+    from ..explore.simulate import RowWriter, make_config, stream, write
     from . import parse_variants
 
     bots = check_args(args)
@@ -83,15 +92,18 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             raise SimulateArgumentError("--parquet needs pyarrow: pip install "
                                         "'icecream-tabletop[parquet]'") from None
-    frame = simulate(game=args.game, players=args.players, bots=bots, games=args.games,
-                     seed=args.seed, ruleset=args.ruleset, workers=args.workers,
-                     dask=args.dask, progress=args.progress, **variant)
-    if args.parquet:
-        frame.to_parquet(args.parquet, index=False)
-        print(f"wrote {len(frame)} rows to {args.parquet}", file=sys.stderr)
-    elif args.csv:
-        frame.to_csv(args.csv, index=False)
-        print(f"wrote {len(frame)} rows to {args.csv}", file=sys.stderr)
-    else:
-        frame.to_csv(sys.stdout, index=False)
+    config = make_config(args.game, args.players, bots, args.ruleset, **variant)
+    fmt = "parquet" if args.parquet else "csv"
+    path = args.parquet or args.csv
+    # The output is checked (and its temporary file made) before any game is played.
+    writer = RowWriter(path if path else sys.stdout, fmt, drop=("config",))
+    try:
+        chunks = stream([config], args.games, args.seed, args.workers, args.dask,
+                        args.progress)
+    except BaseException:
+        writer.discard()
+        raise
+    rows = write(writer, chunks)
+    if path:
+        print(f"wrote {rows} rows to {path}", file=sys.stderr)
     return 0

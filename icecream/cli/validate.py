@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
-from ..core.errors import ScenarioError
-from ..core.protocol import default_game, get_game
+from ..core.errors import ScenarioError, UnknownGame, quote
+from ..core.protocol import default_game, get_game, read_json_file
 
 
 def add_parser(sub) -> None:
@@ -17,15 +15,16 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    text = Path(args.file).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"{args.file}: not JSON ({e})") from None
+    name = quote(args.file, 80)
+    data = read_json_file(args.file, ScenarioError, name)
     if not isinstance(data, dict):
-        raise ScenarioError(f"{args.file}: a scenario must be a JSON object")
-    s = get_game(data.get("game", default_game())).from_scenario(data)
+        raise ScenarioError(f"{name}: a scenario must be a JSON object")
+    try:
+        spec = get_game(data.get("game", default_game()))
+    except UnknownGame as e:
+        raise ScenarioError(f"{name}: game: {e}") from None
+    s = spec.from_scenario(data)
     who = "nobody (game over)" if s.is_over else s.names[s.current_player]
-    print(f"{args.file}: a valid scenario; phase {s.phase}, {who} to act; legal actions: "
+    print(f"{name}: a valid scenario; phase {s.phase}, {who} to act; legal actions: "
           + ", ".join(str(a) for a in s.legal_actions()))
     return 0

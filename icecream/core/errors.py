@@ -45,3 +45,59 @@ class SaveFileError(IcecreamError, ValueError):
 
 class ActionFormatError(IcecreamError, ValueError):
     """A plain-data action (``{"type": "serve", "cone": 2}``) is malformed."""
+
+
+#: The longest quotation of user input an error message carries (messages stay one line).
+QUOTE_LIMIT = 60
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` bounded to ``limit`` characters, safe for any input.
+
+    Error messages quote what was wrong, but input can be hostile: a 5,000-digit number
+    (whose ``repr`` Python refuses), a list nested thousands deep, a megabyte of text.
+    The quotation is cut with ``...`` and never raises.
+
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> quote(10 ** 5000)
+    'a number of 5001 digits'
+    >>> quote([[[[[[1]]]]]])
+    '[[[[...]]]]'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+        digits = len(str(abs(value))) if value.bit_length() < 13000 else None
+        if digits is None:  # str() itself is refused past 4,300 digits: estimate
+            digits = int(value.bit_length() * 0.30103) + 1
+        return f"a number of {digits} digits"
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    text = " ".join(text.split())  # one line
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _short_repr() -> object:
+    import reprlib
+
+    r = reprlib.Repr()
+    r.maxlevel = 3
+    r.maxstring = QUOTE_LIMIT
+    r.maxother = QUOTE_LIMIT
+    r.maxlong = 40
+    r.maxlist = r.maxtuple = r.maxdict = r.maxset = 6
+    return r
+
+
+_REPR = _short_repr()
+
+
+def clip(text: str, limit: int = 300) -> str:
+    """``text`` on one line and at most ``limit`` characters (a message inside a message).
+
+    >>> clip("two\\nlines " + "x" * 400, 20)
+    'two lines xxxxxxx...'
+    """
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

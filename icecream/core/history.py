@@ -20,19 +20,42 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import IcecreamError, IllegalAction, SaveFileError
+from .errors import IcecreamError, IllegalAction, SaveFileError, clip, quote
 from .messages import DEFAULT_LANGUAGE
-from .protocol import Action, State, get_game, new_game
+from .protocol import Action, State, check_plain, get_game, new_game, parse_json, read_json_file
 
 SAVE_KIND = "icecream-game"
 #: Saved games name their version apart from positions: version 1 files were written
-#: before the seeded shuffles changed (2026-11-30), so their seeds now deal other cards.
-SAVE_FORMAT_VERSION = 2
+#: before the seeded shuffles changed (2026-11-30), so their seeds now deal other cards;
+#: version 3 adds the outcome and a digest, so a changed file or a changed game is told.
+SAVE_FORMAT_VERSION = 3
+#: Version 2 files (no digest) are still read: their actions are replayed through the rules.
+OLD_FORMAT_VERSIONS = (2,)
+
+
+def digest(data: Any) -> str:
+    """``sha256:<hex>`` of ``data``'s canonical JSON (sorted keys, no spaces, ASCII).
+
+    >>> digest({"b": 1, "a": [2]}) == digest({"a": [2], "b": 1})
+    True
+    """
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def outcome(state: State, steps: int) -> dict[str, Any]:
+    """What the actions led to: their number, the phase, the scores and a digest of the
+    whole final position. A save records it; loading replays the actions and compares,
+    so a game whose rules or shuffles changed since is told apart from the saved one."""
+    return {"steps": steps, "phase": state.phase, "scores": list(state.scores),
+            "state": digest(state.to_dict())}
 
 
 class History:
@@ -141,7 +164,8 @@ class History:
 
     # -- saving ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Seed, settings and actions (or the starting snapshot), with a format version."""
+        """Seed, settings and actions (or the starting snapshot), with a format version,
+        the outcome of the actions and a digest of all of it (see :func:`load_history`)."""
         d: dict[str, Any] = {"kind": SAVE_KIND, "format_version": SAVE_FORMAT_VERSION,
                              "game": self.game}
         if self._setup is not None:
@@ -150,6 +174,8 @@ class History:
             d["start"] = self._states[0].to_dict()
         d["actions"] = [a.to_dict() for a in self._actions]
         d["cursor"] = self._cursor
+        d["outcome"] = outcome(self._states[-1], len(self._actions))
+        d["digest"] = digest(d)
         return d
 
     def to_json(self, **kw: Any) -> str:
@@ -159,38 +185,48 @@ class History:
         """Write the game as JSON (written whole to a temporary file, then renamed)."""
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.to_json(indent=1), encoding="utf-8")
-        tmp.replace(path)
+        try:
+            tmp.write_text(self.to_json(indent=1), encoding="utf-8")
+            tmp.replace(path)
+        finally:
+            tmp.unlink(missing_ok=True)  # only left when writing failed
 
 
 def load_history(source: Mapping[str, Any] | str | Path) -> History:
     """A history from :meth:`History.to_dict` data, its JSON text, or a file path.
 
-    Every action is replayed through the rules; :class:`SaveFileError` names the first
-    problem (bad JSON, wrong kind or version, unknown game, an action the rules refuse).
+    A :class:`~pathlib.Path` is always a file; a string is a file if one exists by that
+    name, else JSON text when it starts with ``{``, else a file name. Every action is
+    replayed through the rules; :class:`SaveFileError` names the first problem (bad JSON,
+    wrong kind or version, unknown game, a file changed after it was saved, an action the
+    rules refuse, an outcome that differs from the saved one).
     """
     data: Any = source
-    is_text = isinstance(source, str) and source.lstrip().startswith("{")
-    if isinstance(source, Path) or (isinstance(source, str) and not is_text):
-        try:
-            data = Path(source).read_text(encoding="utf-8")
-        except OSError as e:
-            raise SaveFileError(f"cannot read {source}: {e.strerror or e}") from None
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise SaveFileError(f"not a saved game: invalid JSON ({e})") from None
+    if isinstance(source, Path) or (isinstance(source, str) and not _is_json_text(source)):
+        data = read_json_file(source, SaveFileError, "not a saved game")
+    elif isinstance(source, str):
+        data = parse_json(source, SaveFileError, "not a saved game")
+    else:
+        check_plain(data, SaveFileError, "not a saved game")
     if not isinstance(data, Mapping) or data.get("kind") != SAVE_KIND:
         raise SaveFileError(f"not a saved game: expected an object with kind {SAVE_KIND!r}")
     version = data.get("format_version")
-    if version == 1:
+    if version == 1 and not isinstance(version, bool):
         raise SaveFileError("saved game format_version 1 was written before the seeded "
                             "shuffles changed: its seed now deals other cards, so its actions "
                             "cannot be replayed; save it again with the version that wrote it")
-    if version != SAVE_FORMAT_VERSION:
-        raise SaveFileError(f"saved game format_version {version!r} is not "
+    if isinstance(version, bool) or version not in (SAVE_FORMAT_VERSION, *OLD_FORMAT_VERSIONS):
+        raise SaveFileError(f"saved game format_version {quote(version)} is not "
                             f"{SAVE_FORMAT_VERSION}, the version this program reads")
+    saved_outcome = None
+    if version == SAVE_FORMAT_VERSION:
+        body = {k: v for k, v in data.items() if k != "digest"}
+        if "digest" not in data or "outcome" not in data:
+            raise SaveFileError("a saved game needs its 'outcome' and 'digest'")
+        if data["digest"] != digest(body):
+            raise SaveFileError("the saved game was changed after it was saved: its digest "
+                                "does not match its contents")
+        saved_outcome = data["outcome"]
     try:
         spec = get_game(data.get("game"))
         if "setup" in data:
@@ -206,7 +242,7 @@ def load_history(source: Mapping[str, Any] | str | Path) -> History:
     except SaveFileError:
         raise
     except (IcecreamError, TypeError) as e:
-        raise SaveFileError(f"cannot set up the saved game: {e}") from None
+        raise SaveFileError(f"cannot set up the saved game: {clip(str(e))}") from None
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise SaveFileError("actions: must be a list")
@@ -214,9 +250,27 @@ def load_history(source: Mapping[str, Any] | str | Path) -> History:
         try:
             history.play(a)
         except IcecreamError as e:
-            raise SaveFileError(f"action {k + 1} ({a!r}) does not replay: {e}") from None
+            raise SaveFileError(f"action {k + 1} ({quote(a)}) does not replay: "
+                                f"{clip(str(e))}") from None
+    if saved_outcome is not None:
+        now = outcome(history.state, len(history))
+        if saved_outcome != now:
+            raise SaveFileError(
+                f"the actions replay to another outcome than the saved one (saved "
+                f"{quote(saved_outcome, 80)}, now {quote(now, 80)}): the game's rules or "
+                f"shuffles changed since it was saved")
     cursor = data.get("cursor", len(history))
     if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(history):
-        raise SaveFileError(f"cursor: must be 0..{len(history)}, not {cursor!r}")
+        raise SaveFileError(f"cursor: must be 0..{len(history)}, not {quote(cursor)}")
     history.jump(cursor)
     return history
+
+
+def _is_json_text(text: str) -> bool:
+    """True for JSON text rather than a file name (an existing file wins)."""
+    if not text.lstrip().startswith("{"):
+        return False
+    try:
+        return not os.path.exists(text)
+    except (OSError, ValueError):
+        return True

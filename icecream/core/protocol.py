@@ -18,17 +18,177 @@ How the other two games map onto it is written down in ``docs/protocol.md``.
 from __future__ import annotations
 
 import json
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
-from .errors import ActionFormatError, IllegalAction
+from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, clip, quote
 from .messages import DEFAULT_LANGUAGE, Message
 from .rules import RuleBook
 
 #: Format version written into every saved state and saved game.
 FORMAT_VERSION = 1
+
+#: Limits on plain data read from files or browsers. Real saves and scenarios stay far
+#: below them; hostile input (lists nested thousands deep, 5,000-digit numbers, a
+#: gigabyte file) gets a clear error instead of exhausting the stack or the memory.
+MAX_DEPTH = 32
+MAX_DIGITS = 30
+MAX_FILE_BYTES = 16 * 2**20
+
+
+def check_plain(data: Any, error: type[IcecreamError] = SaveFileError,
+                what: str = "the data") -> Any:
+    """Check that ``data`` is plain JSON-able data within this package's limits.
+
+    Refuses nesting deeper than :data:`MAX_DEPTH`, whole numbers longer than
+    :data:`MAX_DIGITS` digits, infinite or NaN numbers, text that is not valid Unicode
+    (a lone surrogate cannot be written as UTF-8) and anything that is not a dict,
+    list, text, number, bool or ``None``. Raises ``error`` naming the problem; returns
+    ``data`` unchanged. The walk is iterative, so depth cannot exhaust the stack.
+    """
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            _check_text(value, error, what)
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if value.bit_length() > 96 and abs(value) >= 10**MAX_DIGITS:
+                raise error(f"{what}: {quote(value)} is too long a number "
+                            f"(at most {MAX_DIGITS} digits)")
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise error(f"{what}: {value} is not a number JSON can hold")
+        elif isinstance(value, Mapping | list | tuple):
+            if depth >= MAX_DEPTH:
+                raise error(f"{what}: nested more than {MAX_DEPTH} levels deep")
+            if isinstance(value, Mapping):
+                for key, item in value.items():
+                    if not isinstance(key, str):
+                        raise error(f"{what}: object keys must be text, not {quote(key)}")
+                    _check_text(key, error, what)
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in value)
+        else:
+            raise error(f"{what}: {type(value).__name__} is not plain data "
+                        "(objects, lists, text, numbers, true/false, null)")
+    return data
+
+
+def _check_text(text: str, error: type[IcecreamError], what: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise error(f"{what}: text {quote(text)} holds a lone surrogate "
+                    f"({quote(e.object[e.start:e.end])}), which is not Unicode text") from None
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON can hold")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too long "
+                         f"(at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > 2 * MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} characters is too long")
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{quote(text, 30)} is too large a number")
+    return value
+
+
+def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
+               what: str = "the data") -> Any:
+    """Parse JSON text (or UTF-8 bytes) within the limits of :func:`check_plain`.
+
+    Every problem (not UTF-8, not JSON, too deep, too long a number, NaN, a lone
+    surrogate) raises ``error`` with one line naming it.
+
+    >>> parse_json('{"cone": 2}')
+    {'cone': 2}
+    >>> parse_json('[' * 5000)
+    Traceback (most recent call last):
+    ...
+    icecream.core.errors.SaveFileError: the data: not JSON: nested more than 32 levels deep
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise error(f"{what}: not UTF-8 text (byte 0x{text[e.start]:02x} at offset "
+                        f"{e.start})") from None
+    if text.startswith("\ufeff"):  # a byte-order mark some editors write
+        text = text[1:]
+    depth = _max_depth(text)
+    if depth > MAX_DEPTH:
+        raise error(f"{what}: not JSON: nested more than {MAX_DEPTH} levels deep")
+    try:
+        data = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float,
+                          parse_constant=_refuse_constant)
+    except json.JSONDecodeError as e:
+        raise error(f"{what}: not JSON: {e.msg} at line {e.lineno} column {e.colno}") \
+            from None
+    except (ValueError, RecursionError) as e:
+        raise error(f"{what}: not JSON: {clip(str(e), 120)}") from None
+    return check_plain(data, error, what)
+
+
+def _max_depth(text: str) -> int:
+    """An upper bound of the nesting depth of JSON ``text`` (brackets inside strings
+    count too, which can only overestimate; real files are far below the limit)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0
+    depth = top = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > top:
+                top = depth
+                if top > MAX_DEPTH:
+                    return top
+        elif ch in "]}":
+            depth -= 1
+    return top
+
+
+def read_json_file(path: str | os.PathLike[str], error: type[IcecreamError] = SaveFileError,
+                   what: str | None = None) -> Any:
+    """Read and parse a JSON file; ``error`` names the file and the problem.
+
+    The file is read as bytes (at most :data:`MAX_FILE_BYTES`) and must be UTF-8.
+    """
+    name = quote(str(path), 80)
+    what = what or name
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise error(f"cannot read {name}: {e.strerror or type(e).__name__}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise error(f"{what}: larger than {MAX_FILE_BYTES // 2**20} MB; not a file this "
+                    "program wrote")
+    return parse_json(raw, error, what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +203,13 @@ class Action:
     #: Allowed Python types of each field in the plain form (``None`` allowed via NoneType).
     field_types: ClassVar[dict[str, tuple[type, ...]]] = {}
 
+    def __post_init__(self) -> None:
+        # ``Serve(True)`` or ``Serve(1.0)`` compare equal to ``Serve(1)``, so without this
+        # check they would slip past the legal-action lists; refuse them like their plain
+        # forms ``{"type": "serve", "cone": true}``.
+        for name, allowed in self.field_types.items():
+            _check_field(type(self).type, name, getattr(self, name), allowed)
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type}
         for f in fields(self):
@@ -54,27 +221,43 @@ class Action:
         return f"{self.type}({args})"
 
 
+def _check_field(kind: str, name: str, value: Any, allowed: tuple[type, ...]) -> None:
+    if isinstance(value, bool) and bool not in allowed or not isinstance(value, allowed):
+        raise ActionFormatError(
+            f"action {kind!r}: field {name!r} must be "
+            f"{' or '.join(t.__name__.replace('NoneType', 'null') for t in allowed)}, "
+            f"not {quote(value)}")
+
+
 def parse_action(kinds: Mapping[str, type[Action]], data: Any) -> Action:
     """Build an action from its plain form, checking every field's type.
 
     Raises :class:`ActionFormatError` naming what is wrong. Values are not checked
     against the rules here: :meth:`State.apply` does that.
+
+    >>> from icecream.games.ice_cream.actions import ACTION_KINDS
+    >>> parse_action(ACTION_KINDS, {"type": ["serve"]})
+    Traceback (most recent call last):
+    ...
+    icecream.core.errors.ActionFormatError: an action's 'type' must be text, not ['serve']
     """
     if isinstance(data, Action):
         if type(data) not in kinds.values():
             raise ActionFormatError(f"{type(data).__name__} is not an action of this game")
         return data
     if not isinstance(data, Mapping):
-        raise ActionFormatError(f"an action must be a mapping with a 'type', not {data!r}")
+        raise ActionFormatError(f"an action must be a mapping with a 'type', not {quote(data)}")
     kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ActionFormatError(f"an action's 'type' must be text, not {quote(kind)}")
     if kind not in kinds:
         known = ", ".join(sorted(kinds))
-        raise ActionFormatError(f"unknown action type {kind!r}; this game knows: {known}")
+        raise ActionFormatError(f"unknown action type {quote(kind)}; this game knows: {known}")
     cls = kinds[kind]
     fields_ = {f.name: f for f in fields(cls)}
-    extra = set(data) - set(fields_) - {"type"}
+    extra = [k for k in data if k not in fields_ and k != "type"]
     if extra:
-        raise ActionFormatError(f"action {kind!r} has no field(s) {sorted(extra)}")
+        raise ActionFormatError(f"action {kind!r} has no field(s) {quote(sorted(map(str, extra)))}")
     args = {}
     for name, f in fields_.items():
         if name not in data:
@@ -82,12 +265,7 @@ def parse_action(kinds: Mapping[str, type[Action]], data: Any) -> Action:
                 continue
             raise ActionFormatError(f"action {kind!r} needs field {name!r}")
         value = data[name]
-        allowed = cls.field_types.get(name, (object,))
-        if isinstance(value, bool) and bool not in allowed or not isinstance(value, allowed):
-            raise ActionFormatError(
-                f"action {kind!r}: field {name!r} must be "
-                f"{' or '.join(t.__name__ for t in allowed)}, not {value!r}"
-            )
+        _check_field(kind, name, value, cls.field_types.get(name, (object,)))
         args[name] = value
     return cls(**args)
 
@@ -388,11 +566,14 @@ def get_game(name: str) -> GameSpec:
     from .errors import UnknownGame
 
     _load_builtin_games()
+    if not isinstance(name, str):
+        raise UnknownGame(f"a game is named by text (one of {', '.join(sorted(_GAMES))}), "
+                          f"not {quote(name)}")
     try:
         return _GAMES[name]
     except KeyError:
         raise UnknownGame(
-            f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}"
+            f"unknown game {quote(name)}; known games: {', '.join(sorted(_GAMES))}"
         ) from None
 
 
@@ -420,14 +601,21 @@ def new_game(name: str, players: int | Sequence[str] = 4, seed: int = 0, **varia
 
 
 def load_state(data: Mapping[str, Any] | str) -> State:
-    """A state from :meth:`State.to_dict` data or its JSON text."""
-    from .errors import SaveFileError
+    """A state from :meth:`State.to_dict` data or its JSON text.
 
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise SaveFileError(f"not JSON: {e}") from None
+    Raises :class:`SaveFileError` naming the problem (bad JSON, no or unknown game) and
+    the game's own error (a :class:`ScenarioError` naming the field) for a bad position.
+    """
+    from .errors import UnknownGame
+
+    if isinstance(data, str | bytes):
+        data = parse_json(data, SaveFileError, "saved state")
+    else:
+        check_plain(data, SaveFileError, "saved state")
     if not isinstance(data, Mapping) or "game" not in data:
         raise SaveFileError("a saved state must be an object with a 'game' field")
-    return get_game(data["game"]).from_dict(data)
+    try:
+        spec = get_game(data["game"])
+    except UnknownGame as e:
+        raise SaveFileError(f"game: {e}") from None
+    return spec.from_dict(data)

@@ -7,7 +7,8 @@ from the translation catalog (``rule.<id>.title`` and ``rule.<id>.text``).
 A ruleset (a named text of the rules, such as a game's summary in another language) may
 word a rule its own way: the catalog key ``rule.<id>.text.<ruleset>`` (and
 ``rule.<id>.title.<ruleset>``) is looked up first when ``ruleset=`` is given, and the
-general text is the fallback. A ruleset's name for players is ``ruleset.<game>.<name>``.
+general text is the fallback. A ruleset's name for players is the new-game form's choice
+``setting.<game>.ruleset.<name>``.
 
 >>> from icecream.games import ice_cream
 >>> ice_cream.RULES["IC-10"].title()
@@ -15,7 +16,7 @@ general text is the fallback. A ruleset's name for players is ``ruleset.<game>.<
 >>> ice_cream.RULES["IC-10"].title("nl", ruleset="ijs")
 'Eén afwijkende smaak'
 >>> ice_cream.RULES.ruleset_title("ijs", "nl")
-'IJs (Nederlandse samenvatting)'
+'Nederlandse samenvatting (IJs)'
 """
 
 from __future__ import annotations
@@ -95,8 +96,9 @@ class RuleBook(Mapping[str, Rule]):
         return RuleBook(self.game, [replace(r, ruleset=ruleset) for r in self._rules.values()])
 
     def ruleset_title(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> str:
-        """A ruleset's name for players (catalog ``ruleset.<game>.<ruleset>``)."""
-        return t(f"ruleset.{self.game}.{ruleset}", lang)
+        """A ruleset's name for players, as the new-game form offers it
+        (catalog ``setting.<game>.ruleset.<ruleset>``)."""
+        return t(f"setting.{self.game}.ruleset.{ruleset}", lang)
 
     def worded_by(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> list[Rule]:
         """The rules ``ruleset`` words its own way, in registry order."""

@@ -15,17 +15,23 @@ so seats and bots share the first position fairly.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+import os
+import signal
+import tempfile
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 import pandas as pd
 
 from ..bots import decide, make_bot
-from ..core.errors import IcecreamError, SettingsError
+from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import default_game, get_game
 from .metrics import _ROUND_COLUMN
 
@@ -199,11 +205,53 @@ def run_configs(configs: Sequence[Config], games: int, seed: int = 0, workers: i
 
     Every configuration uses the same game seeds (common random numbers: differences
     between settings are not blurred by different deals where the settings allow).
+    The frame holds every row; to keep memory flat in the number of games, consume
+    :func:`stream` (or :func:`write`) instead.
+    """
+    chunks = stream(configs, games, seed, workers, dask, progress, chunk_size)
+    frame = pd.DataFrame([row for chunk in chunks for row in chunk])
+    return frame[order_columns(frame.columns)]
+
+
+def order_columns(columns: Iterable[str]) -> list[str]:
+    """The frame's column order: :data:`BASE_COLUMNS`, the rest as they come, then the
+    running totals ``score_after_<round>_<k>`` by ``k``."""
+    columns = list(dict.fromkeys(columns))
+    first = [c for c in BASE_COLUMNS if c in columns]
+    rest = [c for c in columns if c not in first]
+    rounds = sorted((c for c in rest if _ROUND_COLUMN.fullmatch(c)),
+                    key=lambda c: int(c.rsplit("_", 1)[1]))
+    return first + [c for c in rest if c not in rounds] + rounds
+
+
+def max_workers() -> int:
+    """The most local worker processes a run may ask for: four per CPU, at most 64.
+
+    More processes than that only share the same CPUs while each holds its own memory.
+    """
+    return min(64, 4 * (os.cpu_count() or 1))
+
+
+def stream(configs: Sequence[Config], games: int, seed: int = 0, workers: int = 1,
+           dask: Any = None, progress: bool = False,
+           chunk_size: int | None = None) -> Iterator[list[dict[str, Any]]]:
+    """Play ``games`` games of every configuration, yielding rows chunk by chunk.
+
+    Chunks come in order (config, game, seat), whatever the number of workers; each row
+    has a ``config`` column. Arguments are checked before any game is played. Only a
+    few chunks are in flight at a time and tasks are made as they are needed, so memory
+    stays flat and a run of 10**12 games starts at once (and stops on Ctrl-C: worker
+    processes are terminated, none is left behind).
     """
     _check_count("games", games, 1)
     _check_count("workers", workers, 1)
+    if workers > max_workers():
+        raise SimulationError(f"workers must be at most {max_workers()} (four per CPU on "
+                              f"this machine, at most 64), not {workers}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SimulationError(f"seed must be a whole number, not {seed!r}")
+        raise SimulationError(f"seed must be a whole number, not {quote(seed)}")
+    if not configs:
+        raise SimulationError("no configuration to simulate")
     for c in configs:
         c.check(seed)
     parallel = workers if dask is None else 4
@@ -211,72 +259,253 @@ def run_configs(configs: Sequence[Config], games: int, seed: int = 0, workers: i
         chunk_size = max(1, min(250, math.ceil(games / (parallel * 4))))
     else:
         _check_count("chunk_size", chunk_size, 1)
-    tasks = [(k, c, seed, start, min(start + chunk_size, games))
-             for k, c in enumerate(configs) for start in range(0, games, chunk_size)]
-    bar = _progress_bar(progress, len(configs) * games)
-    results: list[tuple[int, list[dict[str, Any]]]] = []
+    tasks = ((k, c, seed, start, min(start + chunk_size, games))
+             for k, c in enumerate(configs) for start in range(0, games, chunk_size))
+    if dask is not None:
+        client = _dask_client(dask)  # a bad address fails here, before any game
+        results = _in_dask(client, dask, tasks)
+    elif workers == 1:
+        results = map(_play_task, tasks)
+    else:
+        workers = min(workers, len(configs) * math.ceil(games / chunk_size))
+        results = _in_processes(workers, tasks)
+    return _chunks(results, configs, progress, len(configs) * games)
 
-    def done(result: tuple[int, list[dict[str, Any]]]) -> None:
-        results.append(result)
-        if bar is not None:
-            bar.update(len(result[1]) // configs[result[0]].num_players)
 
+def _chunks(results: Iterator[tuple[int, list[dict[str, Any]]]], configs: Sequence[Config],
+            progress: bool, total: int) -> Iterator[list[dict[str, Any]]]:
+    bar = _progress_bar(progress, total)
     try:
-        if dask is not None:
-            _run_dask(dask, tasks, done)
-        elif workers == 1:
-            for task in tasks:
-                done(_play_task(task))
-        else:
-            _run_processes(workers, tasks, done)
+        for k, rows in results:
+            for row in rows:
+                row["config"] = k
+            if bar is not None:
+                bar.update(len(rows) // configs[k].num_players)
+            yield rows
     finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # stop the workers now, not when the generator is collected
         if bar is not None:
             bar.close()
-    rows = []
-    for k, chunk in results:
-        for row in chunk:
-            row["config"] = k
-            rows.append(row)
-    frame = pd.DataFrame(rows)
-    frame = frame.sort_values(["config", "game", "seat"], kind="stable").reset_index(drop=True)
-    first = [c for c in BASE_COLUMNS if c in frame.columns]
-    rest = [c for c in frame.columns if c not in first]
-    day_cols = sorted((c for c in rest if _ROUND_COLUMN.fullmatch(c)),
-                      key=lambda c: int(c.rsplit("_", 1)[1]))
-    rest = [c for c in rest if c not in day_cols]
-    return frame[first + rest + day_cols]
 
 
-def _run_processes(workers: int, tasks: list, done) -> None:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_task, t) for t in tasks]
-        for fut in as_completed(futures):
-            done(fut.result())
+def _ignore_sigint() -> None:
+    # Ctrl-C goes to the whole process group: the parent stops the run and terminates
+    # the workers, which must not each print a KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_dask(dask: Any, tasks: list, done) -> None:
+def _in_processes(workers: int, tasks: Iterator) -> Iterator[tuple[int, list]]:
+    """Results of ``tasks`` in order, from ``workers`` processes, a few tasks ahead."""
+    import multiprocessing
+
+    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_sigint)
+    pending: deque = deque()
+    finished = False
     try:
-        from distributed import Client, as_completed
+        for task in tasks:
+            pending.append(pool.apply_async(_play_task, (task,)))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:  # an error, Ctrl-C or the consumer stopped: kill the workers at once
+            pool.terminate()
+        pool.join()
+
+
+def _dask_client(dask: Any) -> Any:
+    try:
+        from distributed import Client
     except ImportError:  # pragma: no cover - depends on the installed extras
         raise SimulationError("dask=... needs Dask: pip install 'icecream-tabletop[dask]'") \
             from None
-    own = isinstance(dask, str)
-    if own:
-        client = Client(dask)
-    elif isinstance(dask, Client):
-        client = dask
-    else:
+    if isinstance(dask, Client):
+        return dask
+    if not isinstance(dask, str):
         raise SimulationError(f"dask must be a distributed.Client or a scheduler address, "
                               f"not {type(dask).__name__}")
     try:
-        futures = client.map(_play_task, tasks, pure=False)
-        for fut in as_completed(futures):
-            done(fut.result())
+        return Client(dask, timeout=DASK_CONNECT_TIMEOUT)
+    except Exception as e:  # noqa: BLE001 - Dask raises OSError, ValueError, TimeoutError...
+        raise SimulationError(f"cannot use the Dask scheduler at {quote(dask)}: "
+                              f"{clip(str(e) or type(e).__name__, 160)}") from None
+
+
+def _in_dask(client: Any, dask: Any, tasks: Iterator) -> Iterator[tuple[int, list]]:
+    """Results of ``tasks`` in order from a Dask cluster, a few tasks per thread ahead."""
+    ahead = 2 * max(1, sum(client.nthreads().values()))
+    pending: deque = deque()
+    try:
+        for task in tasks:
+            pending.append(client.submit(_play_task, task, pure=False))
+            if len(pending) >= ahead:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
     finally:
-        if own:
+        for fut in pending:
+            fut.cancel()
+        if client is not dask:  # we opened it
             client.close()
+
+
+#: Seconds to wait for a Dask scheduler before saying it cannot be reached.
+DASK_CONNECT_TIMEOUT = "10s"
+
+
+class RowWriter:
+    """Writes row chunks as CSV or Parquet, to a file or (CSV only) a text stream.
+
+    A file is written to a temporary file beside it, which is renamed over ``path``
+    only when :meth:`commit` is called; on an error, a full disk or Ctrl-C it is removed,
+    so no half-written file is left. The target is checked (and the temporary file
+    made) when the writer is made, before any game is played. The first chunk fixes
+    the columns (:func:`order_columns`); ``drop`` names columns left out.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with RowWriter(out) as w:
+    ...     w.write([{"seat": 0, "game": 0}, {"seat": 1, "game": 0}])
+    >>> out.getvalue().splitlines()
+    ['game,seat', '0,0', '0,1']
+    """
+
+    def __init__(self, target: str | os.PathLike[str] | IO[str], fmt: str = "csv",
+                 drop: Sequence[str] = ()) -> None:
+        if fmt not in ("csv", "parquet"):
+            raise SimulationError(f"output format must be csv or parquet, not {quote(fmt)}")
+        self.fmt = fmt
+        self.rows = 0
+        self.columns: list[str] | None = None
+        self._drop = set(drop)
+        self._parquet: Any = None
+        self._tmp: Path | None = None
+        if hasattr(target, "write"):
+            if fmt != "csv":
+                raise SimulationError("Parquet is written to a file, not a stream")
+            self.path = None
+            self._out: Any = target
+            return
+        self.path = _check_output(target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
+                                   dir=self.path.parent)
+        self._tmp = Path(tmp)
+        if fmt == "csv":
+            self._out = os.fdopen(fd, "w", encoding="utf-8", newline="")
+        else:
+            os.close(fd)
+            self._out = None
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        """Append ``rows`` (dicts with the same keys as the first chunk's)."""
+        if not rows:
+            return
+        keys = dict.fromkeys(k for row in rows for k in row if k not in self._drop)
+        first = self.columns is None
+        if first:
+            self.columns = order_columns(keys)
+        elif not keys.keys() <= set(self.columns):
+            new = sorted(set(keys) - set(self.columns))
+            raise SimulationError(f"later games have columns the first ones lack ({new}); "
+                                  "simulate such settings apart, or into a frame")
+        frame = pd.DataFrame(rows, columns=self.columns)
+        if self.fmt == "csv":
+            frame.to_csv(self._out, header=first, index=False)
+        else:
+            self._write_parquet(frame)
+        self.rows += len(rows)
+
+    def _write_parquet(self, frame: pd.DataFrame) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if self._parquet is None:
+            table = pa.Table.from_pandas(frame, preserve_index=False)
+            self._parquet = pq.ParquetWriter(self._tmp, table.schema)
+        else:
+            try:
+                table = pa.Table.from_pandas(frame, schema=self._parquet.schema,
+                                             preserve_index=False)
+            except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
+                raise SimulationError(f"a column changed type between games: "
+                                      f"{clip(str(e), 160)}") from None
+        self._parquet.write_table(table)
+
+    def commit(self) -> None:
+        """Finish the output: flush, and rename the temporary file over ``path``."""
+        if self.path is None:
+            self._out.flush()
+            return
+        if self._parquet is not None:
+            self._parquet.close()
+        elif self.fmt == "parquet":  # no rows: an empty table is still a file
+            pd.DataFrame(columns=self.columns or []).to_parquet(self._tmp, index=False)
+        if self._out is not None:
+            self._out.close()
+        os.replace(self._tmp, self.path)
+        self._tmp = None
+
+    def discard(self) -> None:
+        """Drop the output: close and remove the temporary file (the target is untouched)."""
+        if self.path is None:
+            return
+        try:
+            if self._parquet is not None:
+                self._parquet.close()
+            if self._out is not None:
+                self._out.close()
+        except OSError:  # a full disk fails the close too; the file goes anyway
+            pass
+        finally:
+            if self._tmp is not None:
+                self._tmp.unlink(missing_ok=True)
+                self._tmp = None
+
+    def __enter__(self) -> RowWriter:
+        return self
+
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+
+def _check_output(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a Path, if a file can be written there; else a clear error."""
+    p = Path(path)
+    name = quote(str(path), 80)
+    if str(path) == "" or p.is_dir():
+        raise SimulationError(f"output {name} is a directory, not a file name")
+    parent = p.parent
+    if not parent.is_dir():
+        raise SimulationError(f"output {name}: the directory {quote(str(parent), 80)} "
+                              "does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise SimulationError(f"output {name}: cannot write in {quote(str(parent), 80)}")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise SimulationError(f"output {name}: the file is not writable")
+    return p
+
+
+def write(target: str | os.PathLike[str] | IO[str], chunks: Iterable[list[dict[str, Any]]],
+          fmt: str = "csv", drop: Sequence[str] = ("config",)) -> int:
+    """Write ``chunks`` (from :func:`stream`) to ``target``; the number of rows.
+
+    Nothing is left at ``target`` unless every chunk was written (see :class:`RowWriter`).
+    Make the writer first (``RowWriter(path)``) to check the path before simulating.
+    """
+    writer = target if isinstance(target, RowWriter) else RowWriter(target, fmt, drop)
+    with writer, contextlib.closing(iter(chunks)) as it:
+        for chunk in it:
+            writer.write(chunk)
+    return writer.rows
 
 
 def _progress_bar(progress: bool, total: int):
@@ -289,7 +518,7 @@ def _progress_bar(progress: bool, total: int):
 
 def _check_count(name: str, value: Any, low: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SimulationError(f"{name} must be a whole number >= {low}, not {value!r}")
+        raise SimulationError(f"{name} must be a whole number >= {low}, not {quote(value)}")
 
 
 def simulate(game: str | None = None, players: int | Sequence[str] = 4,

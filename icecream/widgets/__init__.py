@@ -1,8 +1,9 @@
-"""Jupyter widgets for teaching Ice Cream: a clickable table, step controls and explorers.
+"""Jupyter widgets for teaching the ice-cream card games: a clickable table, step controls
+and explorers, generic over every registered game (:mod:`.hooks`).
 
 * :class:`GameExplorer` — a whole game with every control (notebooks and Voila use the
   same class).
-* :class:`ExampleExplorer` — the rulebook's six examples, played out click by click.
+* :class:`ExampleExplorer` — a game's rulebook examples, played out click by click.
 * :class:`RulesBox` — the text of some rules, to show beside a table in a lesson.
 * :class:`RulesetComparison`, :class:`PositionWhatIf` — what-if panels: two rulesets side by
   side, and the options of a position compared by Monte Carlo (:mod:`icecream.explore`).
@@ -18,10 +19,11 @@ Stable CSS classes, for browser tests (set with ``add_class``; SVG classes by th
   ``data-cone="N"``), ``ic-new-cone``, ``ic-option`` (clickable; ``data-action`` holds the
   plain action as JSON), ``ic-card`` (attribute ``data-flavour``), ``ic-card-back`` (a card
   hidden from this view), ``ic-button`` (keep / swap / draw), ``ic-player`` (``data-seat``);
-* controls: ``ic-step``, ``ic-finish-phase``, ``ic-finish-day``, ``ic-play-to-end``,
+* controls: ``ic-step``, ``ic-finish-phase``, ``ic-finish-round``, ``ic-play-to-end``,
   ``ic-undo``, ``ic-redo``, ``ic-scrubber``, ``ic-fork``, ``ic-branch``, ``ic-perspective``,
   ``ic-seat-player`` (one per seat, also ``ic-seat-<N>``), ``ic-new-game`` (the new-game
-  button; its fields have ``ic-setting``, the form ``ic-settings``);
+  button; its fields have ``ic-setting`` and ``ic-setting-<name>``, the game picker
+  ``ic-game-select``, the form ``ic-settings``, a house-variant note ``ic-house-variant``);
 * panels: ``ic-rules`` (a RulesBox), ``ic-explain`` (options of the decision and their
   rules), ``ic-log``, ``ic-message``, ``ic-scores``;
 * examples: ``ic-example-select``, ``ic-example-next``, ``ic-example-restart``,

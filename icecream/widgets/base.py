@@ -13,10 +13,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, join_words, t
 from ..core.protocol import State
-from ..games.ice_cream.render import render_svg
-from . import controls, panels
+from . import controls, hooks, panels
 from .session import Session
 from .table import TableWidget
 from .validate import Refused, refuse
@@ -38,6 +37,7 @@ class ExplorerBase(widgets.VBox):
         self.log_panel = _html("ic-log")
         self.scores = _html("ic-scores")
         self.message_line = _html("ic-message")
+        self.message_line.value = panels.message_html("")
         self.perspective = controls.perspective_selector(session.names, lang)
         self.perspective.observe(self._perspective_changed, names="value")
 
@@ -109,6 +109,11 @@ class ExplorerBase(widgets.VBox):
             events = " ".join(self.state.event_texts(self.session.perspective, self.lang))
             if isinstance(result, int) and result > 1:
                 events = t("widgets.msg.ran", self.lang, steps=result) + " " + events
+            stand_in = getattr(self.session, "stand_in", [])
+            if stand_in:  # never play a human's move silently
+                who = join_words([self.session.names[p] for p in stand_in], self.lang)
+                events = t("widgets.msg.stand_in", self.lang, players=who,
+                           count=len(stand_in)) + " " + events
             self._say(events)
         self.refresh()
         return True
@@ -161,11 +166,11 @@ class ExplorerBase(widgets.VBox):
         p = self.session.perspective
         key = (s, p)  # the state itself: compared by identity, and kept alive
         if self._changed("table", key):
-            self.table.show(render_svg(s, p, self.lang))
+            self.table.show(hooks.render(s, p, self.lang))
         if self._changed("explain", key):
             self.explain.value = panels.explain_html(s, p, self.lang)
         if self._changed("scores", key):
-            self.scores.value = panels.scores_html(s.view(p), self.lang)
+            self.scores.value = panels.scores_html(s, self.lang)
         if self._changed("log", (key, self.history, len(self.history))):
             self.log_panel.value = panels.log_html(self.session.log(), s.game.rules, self.lang)
         names = s.names

@@ -1,5 +1,6 @@
 """Small ipywidgets controls the explorers are built from: buttons with stable CSS classes,
-the perspective selector, a human-or-bot selector per seat, and the new-game form.
+the perspective selector, a human-or-bot selector per seat, and the new-game form (a game
+picker, then the chosen game's own settings, from its ``GameSpec.settings_form``).
 
 Labels come from the translation catalog (``widgets.*`` keys). A selector's value set by a
 browser is only a request: the explorer checks it and puts the old value back if refused.
@@ -8,14 +9,16 @@ browser is only a request: the explorer checks it and puts the old value back if
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..bots import bot_names
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..games.ice_cream.settings import CLOSE_RULES, RULESETS
-from .validate import HUMAN, MAX_SEED
+from ..core.protocol import GameSpec, SettingField, default_game, get_game, list_games
+from . import hooks
+from .validate import HUMAN, MAX_SEED, refuse
 
 #: The perspective selector's value for the teacher's view (``None`` is not used, so a
 #: browser that clears the selection does not land on the teacher's view by accident).
@@ -23,10 +26,12 @@ TEACHER = -1
 
 
 def button(key: str, css: str, on_click: Callable[[], Any], lang: str = DEFAULT_LANGUAGE,
-           **kwargs: Any) -> widgets.Button:
-    """A button labelled ``widgets.button.<key>`` with CSS class ``css``."""
-    b = widgets.Button(description=t(f"widgets.button.{key}", lang),
-                       tooltip=t(f"widgets.tip.{key}", lang), **kwargs)
+           params: dict[str, Any] | None = None, **kwargs: Any) -> widgets.Button:
+    """A button labelled ``widgets.button.<key>`` (tooltip ``widgets.tip.<key>``, both
+    filled with ``params``) with CSS class ``css``."""
+    params = params or {}
+    b = widgets.Button(description=t(f"widgets.button.{key}", lang, **params),
+                       tooltip=t(f"widgets.tip.{key}", lang, **params), **kwargs)
     b.add_class(css)
     b.on_click(lambda _b: on_click())
     return b
@@ -65,55 +70,121 @@ def seat_selector(seat: int, name: str, kind: str, lang: str = DEFAULT_LANGUAGE
 
 
 class SettingsForm(widgets.VBox):
-    """The new-game form: players, names, seed, ruleset, close rule, days, first dealer."""
+    """The new-game form: the game, players, names, seed, then the game's own settings.
 
-    def __init__(self, on_new_game: Callable[[dict], Any], lang: str = DEFAULT_LANGUAGE,
-                 players: int = 4, seed: int = 0) -> None:
-        def label(key: str) -> dict:
-            return {"description": t(f"widgets.form.{key}", lang),
-                    "style": {"description_width": "initial"}}
+    Picking another game rebuilds the settings part from that game's ``settings_form``;
+    the field named by ``first_player_setting`` chooses a seat; picking a ruleset sets
+    the fields it implies (``GameSpec.rulesets``).
+    """
 
-        self.players = widgets.BoundedIntText(value=players, min=2, max=5, **label("players"))
-        self.names = widgets.Text(value="", placeholder=t("widgets.form.names_hint", lang),
-                                  **label("names"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, **label("seed"))
-        self.ruleset = widgets.Dropdown(options=list(RULESETS), value="rulebook",
-                                        **label("ruleset"))
-        self.close_rule = widgets.Dropdown(
-            options=[(t(f"widgets.form.close_{c}", lang), c) for c in CLOSE_RULES],
-            value=RULESETS["rulebook"]["close"], **label("close"))
-        self.days = widgets.BoundedIntText(value=4, min=1, max=50, **label("days"))
-        self.first_dealer = widgets.Dropdown(**label("first_dealer"))
+    def __init__(self, on_new_game: Callable[[SettingsForm], Any],
+                 lang: str = DEFAULT_LANGUAGE, game: str | None = None, players: int = 4,
+                 seed: int = 0) -> None:
         self._lang = lang
-        self._seat_options()
-        self.players.observe(lambda _c: self._seat_options(), names="value")
-        self.ruleset.observe(self._ruleset_changed, names="value")
-        go = button("new_game", "ic-new-game", lambda: on_new_game(self.values()), lang,
-                    button_style="primary")
-        for w in (self.players, self.names, self.seed, self.ruleset, self.close_rule, self.days,
-                  self.first_dealer):
+        game = game or default_game()
+        self.game = widgets.Dropdown(options=hooks.game_choices(), value=game,
+                                     **self._label("game"))
+        self.game.add_class("ic-game-select")
+        spec = get_game(game)
+        self.players = widgets.BoundedIntText(value=players, min=spec.min_players,
+                                              max=spec.max_players, **self._label("players"))
+        self.names = widgets.Text(value="", placeholder=t("widgets.form.names_hint", lang),
+                                  **self._label("names"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, **self._label("seed"))
+        self.variant_note = widgets.HTML()
+        self.variant_note.add_class("ic-variant-note")
+        self.fields: dict[str, widgets.Widget] = {}
+        self.field_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        for w in (self.game, self.players, self.names, self.seed):
             w.add_class("ic-setting")
+        self.go = button("new_game", "ic-new-game", lambda: on_new_game(self), lang,
+                         button_style="primary")
+        self.players.observe(lambda _c: self._players_changed(), names="value")
+        self.game.observe(lambda _c: self._build_fields(), names="value")
+        self._build_fields()
         super().__init__([
-            widgets.HBox([self.players, self.names, self.seed]),
-            widgets.HBox([self.ruleset, self.close_rule, self.days, self.first_dealer]),
-            go,
+            widgets.HBox([self.game, self.players, self.names, self.seed],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.field_box, self.variant_note, self.go,
         ])
         self.add_class("ic-settings")
 
-    def values(self) -> dict[str, Any]:
-        """The settings as ``new_game`` keyword arguments (checked again by the explorer)."""
-        names = [n.strip() for n in self.names.value.split(",") if n.strip()]
-        first = self.first_dealer.value
-        return {"players": names if names else self.players.value, "seed": self.seed.value,
-                "ruleset": self.ruleset.value, "close": self.close_rule.value,
-                "days": self.days.value, "first_dealer": 0 if first is None else first}
+    @property
+    def spec(self) -> GameSpec:
+        """The game picked (an unknown value from a browser falls back to the first game)."""
+        name = self.game.value
+        return get_game(name if name in list_games() else list_games()[0])
 
-    def _seat_options(self) -> None:
+    def values(self) -> dict[str, Any]:
+        """The settings as ``new_game`` keyword arguments plus ``game`` (the explorer checks
+        them again). Names that do not match the number of players are refused."""
+        names = [n.strip() for n in self.names.value.split(",") if n.strip()]
+        count = self.players.value
+        if names and len(names) != count:
+            raise refuse("names_mismatch", self._lang, names=len(names), players=count)
+        out: dict[str, Any] = {"game": self.game.value, "players": names if names else count,
+                               "seed": self.seed.value}
+        for name, w in self.fields.items():
+            out[name] = w.value
+        return out
+
+    # -- building the game's part -------------------------------------------------------
+    def _label(self, key: str) -> dict:
+        return {"description": t(f"widgets.form.{key}", self._lang),
+                "style": {"description_width": "initial"}}
+
+    def _build_fields(self) -> None:
+        spec = self.spec
+        self.players.min, self.players.max = 0, 1_000  # widen first: min must stay <= max
+        self.players.min, self.players.max = spec.min_players, spec.max_players
+        self.fields = {}
+        for f in hooks.form_fields(spec):
+            w = self._field(spec, f)
+            w.add_class("ic-setting")
+            w.add_class(f"ic-setting-{f.name}")
+            self.fields[f.name] = w
+        ruleset = self.fields.get("ruleset")
+        if ruleset is not None:
+            ruleset.observe(self._ruleset_changed, names="value")
+        self.field_box.children = list(self.fields.values())
+        self._players_changed()
+
+    def _field(self, spec: GameSpec, f: SettingField) -> widgets.Widget:
+        lang = self._lang
+        style = {"description": hooks.setting_label(spec, f.name, lang),
+                 "style": {"description_width": "initial"}}
+        if f.name == spec.first_player_setting:
+            return widgets.Dropdown(options=self._seats(), value=0, **style)
+        if f.kind == "choice":
+            return widgets.Dropdown(
+                options=[(hooks.choice_label(spec, f.name, c, lang), c) for c in f.choices],
+                value=f.default, **style)
+        return widgets.BoundedIntText(value=f.default, min=f.low, max=f.high, **style)
+
+    def _seats(self) -> list:
+        return [(t("ui.seat", self._lang, seat=k + 1), k) for k in range(self.players.value)]
+
+    def _players_changed(self) -> None:
+        spec = self.spec
+        first = self.fields.get(spec.first_player_setting)
+        if first is not None:
+            first.options = self._seats()
+            first.value = 0
         n = self.players.value
-        self.first_dealer.options = [(t("ui.seat", self._lang, seat=k + 1), k) for k in range(n)]
-        self.first_dealer.value = 0
+        if spec.house_variant_rule and spec.is_house_variant(n):
+            words = t("widgets.form.house_variant", self._lang, players=n,
+                      rule=spec.house_variant_rule)
+            self.variant_note.value = f'<span class="ic-house-variant">{escape(words)}</span>'
+
+        else:
+            self.variant_note.value = ""
 
     def _ruleset_changed(self, change: dict) -> None:
-        close = RULESETS.get(change["new"], {}).get("close")
-        if close in CLOSE_RULES:
-            self.close_rule.value = close
+        implied = self.spec.rulesets.get(change["new"], {})
+        for name, value in implied.items():
+            w = self.fields.get(name)
+            if isinstance(w, widgets.Dropdown):
+                if value in [v for _label, v in w.options]:
+                    w.value = value
+            elif w is not None and isinstance(value, int):
+                w.value = value

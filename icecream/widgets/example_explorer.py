@@ -1,9 +1,10 @@
-"""ExampleExplorer: the rulebook's six examples, played out click by click.
+"""ExampleExplorer: a game's rulebook examples, played out click by click.
 
-Pick an example; read the rulebook's own words and the rules it shows; press "Next step"
-to play the move the rulebook tells, with a note on each step; at the end the outcome the
-rulebook states is shown beside the table. The table can be clicked too, to try another
-move; "Restart" goes back to the example's start.
+Pick a game (every registered game with examples) and one of its examples; read the
+rulebook's own words and the rules it shows; press "Next step" to play the move the
+rulebook tells, with a note on each step; at the end the outcome the rulebook states is
+shown beside the table. The table can be clicked too, to try another move; "Restart" goes
+back to the example's start.
 """
 
 from __future__ import annotations
@@ -15,28 +16,44 @@ import ipywidgets as widgets
 
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..games.ice_cream import EXAMPLES
-from ..games.ice_cream.examples import EXAMPLE_IDS
+from ..core.protocol import default_game, get_game, list_games
 from . import controls, panels
 from .base import ExplorerBase
 from .session import Session
 from .validate import refuse
 
 
-class ExampleExplorer(ExplorerBase):
-    """Walk through a rulebook example (``example_id``: one of ``EXAMPLE_IDS``; default the
-    first). Every seat is played by hand; the view starts as the teacher's."""
+def example_games() -> list[tuple[str, str]]:
+    """(title, name) of every registered game that has rulebook examples."""
+    return [(get_game(g).title, g) for g in list_games() if get_game(g).examples()]
 
-    def __init__(self, example_id: str | None = None, lang: str = DEFAULT_LANGUAGE) -> None:
-        example_id = EXAMPLE_IDS[0] if example_id is None else example_id
-        if example_id not in EXAMPLES:
+
+class ExampleExplorer(ExplorerBase):
+    """Walk through a rulebook example of ``game`` (default :func:`default_game`;
+    ``example_id``: one of
+    ``get_game(game).examples()``; default the first). Every seat is played by hand; the
+    view starts as the teacher's. The game picker switches to another game's examples."""
+
+    def __init__(self, example_id: str | None = None, lang: str = DEFAULT_LANGUAGE,
+                 game: str | None = None) -> None:
+        game = game or default_game()
+        self.examples = dict(get_game(game).examples())
+        if not self.examples:
+            raise ValueError(f"{game} has no rulebook examples")
+        example_id = next(iter(self.examples)) if example_id is None else example_id
+        if example_id not in self.examples:
             raise ValueError(f"unknown example {example_id!r}; examples are "
-                             f"{', '.join(EXAMPLE_IDS)}")
-        self.example = EXAMPLES[example_id]
+                             f"{', '.join(self.examples)}")
+        self.example = self.examples[example_id]
         super().__init__(Session(History(self.example.start()), lang=lang), lang)
         self.add_class("ic-example-explorer")
+        self.game_box = widgets.Dropdown(
+            options=example_games(), value=game, description=t("widgets.form.game", lang),
+            style={"description_width": "initial"})
+        self.game_box.add_class("ic-game-select")
+        self.game_box.observe(self._game_selected, names="value")
         self.select_box = widgets.Dropdown(
-            options=[(EXAMPLES[e].title(lang), e) for e in EXAMPLE_IDS], value=example_id,
+            options=self._example_options(), value=example_id,
             description=t("widgets.label.example", lang),
             style={"description_width": "initial"}, layout=widgets.Layout(width="480px"))
         self.select_box.add_class("ic-example-select")
@@ -52,7 +69,7 @@ class ExampleExplorer(ExplorerBase):
         side = widgets.VBox([self.rulebook, self.note, self.outcome, self.explain],
                             layout=widgets.Layout(flex="1 1 320px", min_width="280px"))
         self.children = [
-            widgets.HBox([self.select_box, self.perspective],
+            widgets.HBox([self.game_box, self.select_box, self.perspective],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.next_button, self.restart_button, self.undo_button]),
             self.message_line,
@@ -60,6 +77,9 @@ class ExampleExplorer(ExplorerBase):
             self.log_panel,
         ]
         self.refresh()
+
+    def _example_options(self) -> list[tuple[str, str]]:
+        return [(ex.title(self.lang), eid) for eid, ex in self.examples.items()]
 
     # -- where we are in the rulebook's steps ----------------------------------------------
     @property
@@ -95,12 +115,34 @@ class ExampleExplorer(ExplorerBase):
         return self._do(self._select, self.example.id, say_events=False,
                         note=lambda: t("widgets.msg.restarted", self.lang))
 
+    def select_game(self, game: Any) -> bool:
+        """Show the first example of ``game`` (a registered game with examples)."""
+        return self._do(self._select_game, game, say_events=False,
+                        note=lambda: self.example.title(self.lang))
+
+    def _select_game(self, game: Any) -> None:
+        if not isinstance(game, str) or game not in [g for _t, g in example_games()]:
+            raise refuse("bad_game", self.lang, game=repr(game)[:40],
+                         games=", ".join(g for _t, g in example_games()))
+        examples = dict(get_game(game).examples())
+        first = next(iter(examples))
+        self.examples = examples
+        self._updating = True
+        try:
+            self.select_box.options = self._example_options()
+            self.select_box.value = first
+        finally:
+            self._updating = False
+        self._select(first)
+
     def _select(self, example_id: Any) -> None:
-        if not isinstance(example_id, str) or example_id not in EXAMPLES:
+        if not isinstance(example_id, str) or example_id not in self.examples:
             raise refuse("bad_example", self.lang, example=repr(example_id)[:40])
-        self.example = EXAMPLES[example_id]
-        self.session = Session(History(self.example.start()),
-                               perspective=self.session.perspective, lang=self.lang)
+        self.example = self.examples[example_id]
+        start = self.example.start()
+        seat = self.session.perspective
+        keep = seat if seat is not None and seat < start.num_players else None
+        self.session = Session(History(start), perspective=keep, lang=self.lang)
 
     def _next(self) -> None:
         k = self.position
@@ -120,6 +162,10 @@ class ExampleExplorer(ExplorerBase):
         if not self._updating:
             self.select(change["new"])
 
+    def _game_selected(self, change: dict) -> None:
+        if not self._updating:
+            self.select_game(change["new"])
+
     def _redraw(self) -> None:
         super()._redraw()
         ex, lang = self.example, self.lang
@@ -130,6 +176,7 @@ class ExampleExplorer(ExplorerBase):
                 f"<b>{escape(t('widgets.example.rules', lang))}</b>"
                 + panels.rules_html(ex.rules, self.state.game.rules, lang))
         self.select_box.value = ex.id
+        self.game_box.value = self.state.game.name
         k = self.position
         steps = len(ex.steps)
         if k is None:

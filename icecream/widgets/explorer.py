@@ -1,10 +1,13 @@
-"""GameExplorer: a whole game of Ice Cream with every control, for notebooks and Voila.
+"""GameExplorer: a whole game of any registered game with every control, for notebooks
+and Voila.
 
-The table (click an option to play it), controls to step through the game (one step,
-finish the phase, finish the day, play to the end, undo, redo, a scrubber over the steps,
-fork a branch from the step shown), a new-game form, a perspective selector (each seat's
-view or the teacher's), a human-or-bot selector per seat, the options of the decision with
-their rules, the event log and a message line. It holds no rules: the engine decides.
+Laid out for a classroom: a compact toolbar (step, finish the phase, finish the round in
+the game's own word, play to the end, undo, redo, the step scrubber, the view), a prompt
+line that says whose turn it is, then the table (click an option to play it) with the
+scores and the options of the decision beside it. When a round is scored (Ice Cream's
+day) or the game ends, a summary takes the options' place until "Continue" (or "New
+game"). Below: who plays each seat, a what-if on the position shown, the new-game form
+with its game picker, and the event log. It holds no rules: the engine decides.
 """
 
 from __future__ import annotations
@@ -16,31 +19,36 @@ import ipywidgets as widgets
 
 from ..core.errors import SettingsError
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, t
-from . import controls, validate
+from ..core.messages import DEFAULT_LANGUAGE, join_words, t
+from ..core.protocol import default_game, get_game, list_games
+from . import controls, hooks, panels, validate
 from .base import ExplorerBase
+from .scrubber import Scrubber
 from .session import Session
 from .validate import HUMAN, Refused, refuse
 
-GAME = "ice-cream"
-
 
 class GameExplorer(ExplorerBase):
-    """Explore a game: ``GameExplorer(players=["Ann", "Bob", "Cy"], seed=3,
+    """Explore a game: ``GameExplorer(game="ice-cream", players=["Ann", "Bob", "Cy"], seed=3,
     bots=["human", "random", "random"])``, or ``GameExplorer(history)``.
 
+    ``game`` is a registered game's name (:func:`icecream.list_games`; default
+    :func:`~icecream.core.protocol.default_game`); a ``history`` brings its own game.
     ``bots`` gives each seat ``"human"`` or a bot name (a list, or a dict seat -> name;
     default: every seat human). ``perspective`` is a seat or ``None`` (the teacher's view).
     ``variant`` holds game settings (``ruleset``, ``close``, ``days``, ...). When some seats
-    are human and some bots, the bots move on their own until a human is to act.
+    are human and some bots, the bots move on their own until a human is to act, and
+    wait while a round's scoring is shown.
     """
 
-    def __init__(self, history: History | None = None, *, players: int | Sequence[str] = 4,
+    def __init__(self, history: History | None = None, *, game: str | None = None,
+                 players: int | Sequence[str] = 4,
                  seed: int = 0, bots: Sequence[str] | Mapping[int, str] | None = None,
                  perspective: int | None = None, lang: str = DEFAULT_LANGUAGE,
                  **variant: Any) -> None:
         if history is None:
-            history = History.new(GAME, players=players, seed=seed, **variant)
+            history = History.new(game or default_game(), players=players, seed=seed,
+                                  **variant)
         elif not isinstance(history, History):
             raise TypeError(f"history must be an icecream.History, not {type(history).__name__}")
         session = Session(history, bots=bots, perspective=perspective, lang=lang, bot_seed=seed)
@@ -53,30 +61,41 @@ class GameExplorer(ExplorerBase):
 
     # -- commands (also what the buttons do) -------------------------------------------------
     def step(self) -> bool:
-        """The seat to act plays once (its bot, or a random bot for a human seat)."""
+        """The seat to act plays once: its bot, or (said so) a bot choosing for a human."""
         return self._do(self.session.step)
 
     def finish_phase(self) -> bool:
-        """Play on to the end of the phase."""
+        """Play on to the end of the phase (bots choose for human seats too, said so)."""
         return self._do(self.session.finish_phase)
 
-    def finish_day(self) -> bool:
-        """Play on to the start of the next day."""
-        return self._do(self.session.finish_day)
+    def finish_round(self) -> bool:
+        """Play on to the start of the game's next round (Ice Cream's next day)."""
+        return self._do(self.session.finish_round)
 
     def play_to_end(self) -> bool:
         """Play on until the game is over."""
         return self._do(self.session.play_to_end)
 
+    def carry_on(self) -> bool:
+        """Close the round's scoring (or, at a past step, let the bots play on from there:
+        a new branch) and let the bots move until a human decides."""
+        return self._do(self.session.carry_on)
+
+    def undo(self) -> bool:
+        """Go back to the previous human decision (one step when no seat is a bot)."""
+        return self._do(self.session.undo, say_events=False,
+                        note=lambda: t("widgets.msg.at_step", self.lang,
+                                       step=self.history.cursor, steps=len(self.history)))
+
     def fork(self) -> bool:
-        """Keep the current line and continue on a new branch from the step shown."""
+        """Keep the current line and continue on a new line of play from the step shown."""
         return self._do(self.session.fork, say_events=False,
                         note=lambda: t("widgets.msg.forked", self.lang,
                                        branch=len(self.session.branches),
                                        step=self.history.cursor))
 
     def switch_branch(self, index: Any) -> bool:
-        """Show branch ``index`` (0: the first line of play)."""
+        """Show line of play ``index`` (0: the first)."""
         return self._do(self.session.switch_branch, index, say_events=False,
                         note=lambda: t("widgets.msg.branch", self.lang, branch=index + 1))
 
@@ -88,10 +107,19 @@ class GameExplorer(ExplorerBase):
                                        kind=self._kind_label(kind)))
 
     def new_game(self, **settings: Any) -> bool:
-        """Start a new game with ``new_game`` settings (players, seed, ruleset, close, ...)."""
+        """Start a new game: ``game`` (default: the one shown) and its ``new_game`` settings
+        (players, seed, and the game's own, such as Ice Cream's ruleset or close rule)."""
         return self._do(self._new_game, settings, say_events=False,
                         note=lambda: t("widgets.msg.new_game", self.lang,
-                                       players=", ".join(self.session.names)))
+                                       players=join_words(self.session.names, self.lang)))
+
+    def what_if(self) -> bool:
+        """Send the position shown to the what-if panel (the options of the player to act,
+        compared over what that player cannot see). From a seat's view only that seat's own
+        decision may be sent: the others' hands are not its to know."""
+        return self._do(self._what_if, say_events=False,
+                        note=lambda: t("widgets.msg.what_if_sent", self.lang,
+                                       player=self.state.names[self.state.current_player]))
 
     # -- building --------------------------------------------------------------------------
     def _build_controls(self, history: History, seed: int) -> None:
@@ -99,41 +127,71 @@ class GameExplorer(ExplorerBase):
         self.step_button = controls.button("step", "ic-step", self.step, lang)
         self.finish_phase_button = controls.button("finish_phase", "ic-finish-phase",
                                                    self.finish_phase, lang)
-        self.finish_day_button = controls.button("finish_day", "ic-finish-day",
-                                                 self.finish_day, lang)
+        self.finish_round_button = controls.button(
+            "finish_round", "ic-finish-round", self.finish_round, lang,
+            params={"round": hooks.round_text(history.state, lang)})
         self.play_to_end_button = controls.button("play_to_end", "ic-play-to-end",
                                                   self.play_to_end, lang)
         self.undo_button = controls.button("undo", "ic-undo", self.undo, lang)
         self.redo_button = controls.button("redo", "ic-redo", self.redo, lang)
         self.fork_button = controls.button("fork", "ic-fork", self.fork, lang)
-        self.scrubber = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False,
-                                          description=t("widgets.label.step", lang),
-                                          layout=widgets.Layout(width="100%"))
-        self.scrubber.add_class("ic-scrubber")
-        self.scrubber.observe(self._scrubbed, names="value")
+        self.scrubber = Scrubber(self._scrubbed, t("widgets.label.scrubber", lang))
         self.branch = widgets.Dropdown(description=t("widgets.label.branch", lang),
-                                       style={"description_width": "initial"})
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="auto"))
         self.branch.add_class("ic-branch")
         self.branch.observe(self._branch_changed, names="value")
-        self.form = controls.SettingsForm(self._form_new_game, lang,
+        self.perspective.layout = widgets.Layout(width="auto")
+        self.prompt = _html("ic-prompt")
+        self.summary = _html("ic-round-summary")
+        self.continue_button = controls.button("continue", "ic-continue", self.carry_on, lang,
+                                               button_style="primary")
+        self.summary_new_game = controls.button(
+            "new_game", "ic-summary-new-game", lambda: self._form_new_game(self.form), lang,
+            button_style="primary")
+        self.summary_box = widgets.VBox([self.summary, self.continue_button,
+                                         self.summary_new_game])
+        self.summary_box.add_class("ic-summary-box")
+        self.resume_button = controls.button("resume", "ic-resume", self.carry_on, lang,
+                                             button_style="warning")
+        self.form = controls.SettingsForm(self._form_new_game, lang, game=history.game,
                                           players=history.state.num_players, seed=seed)
-        self.seats = widgets.HBox()
+        self.seats = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seats.add_class("ic-seats")
         self._build_seats()
+        self.what_if_button = controls.button("what_if", "ic-what-if", self.what_if, lang)
+        self.what_if_box = widgets.VBox()
+        self.what_if_box.add_class("ic-what-if-box")
+        self.what_if_panel = None
+        self.settings_toggle = widgets.ToggleButton(
+            value=False, description=t("widgets.label.new_game", lang),
+            tooltip=t("widgets.tip.settings", lang), icon="")
+        self.settings_toggle.add_class("ic-settings-toggle")
+        self.settings_toggle.observe(self._toggle_settings, names="value")
+        self.form.layout.display = "none"
 
     def _layout(self) -> list:
-        settings = widgets.Accordion(children=[self.form],
-                                     titles=(t("widgets.label.new_game", self.lang),))
-        buttons = widgets.HBox([self.step_button, self.finish_phase_button,
-                                self.finish_day_button, self.play_to_end_button,
-                                self.undo_button, self.redo_button, self.fork_button,
-                                self.branch], layout=widgets.Layout(flex_flow="row wrap"))
-        side = widgets.VBox([self.scores, self.explain],
-                            layout=widgets.Layout(flex="1 1 320px", min_width="280px"))
-        middle = widgets.HBox([self.table, side], layout=widgets.Layout(flex_flow="row wrap"))
-        return [settings, widgets.HBox([self.perspective, self.seats],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                buttons, self.scrubber, self.message_line, middle, self.log_panel]
+        compact = widgets.Layout(flex_flow="row wrap", align_items="center")
+        for b in (self.step_button, self.finish_phase_button, self.finish_round_button,
+                  self.play_to_end_button, self.undo_button, self.redo_button,
+                  self.fork_button, self.resume_button):
+            b.layout = widgets.Layout(width="auto")
+        toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
+                                self.finish_round_button, self.play_to_end_button,
+                                self.undo_button, self.redo_button, self.scrubber,
+                                self.resume_button, self.perspective], layout=compact)
+        toolbar.add_class("ic-toolbar")
+        status = widgets.VBox([self.prompt, self.message_line])
+        status.add_class("ic-status")
+        side = widgets.VBox([self.summary_box, self.scores, self.explain],
+                            layout=widgets.Layout(flex="1 1 260px", min_width="240px"))
+        side.add_class("ic-side")
+        middle = widgets.HBox([self.table, side],
+                              layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        lines = widgets.HBox([self.fork_button, self.branch], layout=compact)
+        below = widgets.HBox([self.seats, self.what_if_button, self.settings_toggle, lines],
+                             layout=compact)
+        return [toolbar, status, middle, below, self.what_if_box, self.form, self.log_panel]
 
     def _build_seats(self) -> None:
         self.seat_selectors = []
@@ -144,9 +202,8 @@ class GameExplorer(ExplorerBase):
         self.seats.children = self.seat_selectors
 
     # -- handlers for values a browser sets -------------------------------------------------
-    def _scrubbed(self, change: dict) -> None:
-        if not self._updating:
-            self.jump(change["new"])
+    def _scrubbed(self, step: Any) -> None:
+        self.jump(step)
 
     def _branch_changed(self, change: dict) -> None:
         if not self._updating and change["new"] is not None:
@@ -158,20 +215,37 @@ class GameExplorer(ExplorerBase):
         if not self._updating:
             self.set_bot(seat, change["new"])
 
-    def _form_new_game(self, settings: dict) -> None:
-        self.new_game(**settings)
+    def _toggle_settings(self, change: dict) -> None:
+        self.form.layout.display = "" if change["new"] is True else "none"
+
+    def _form_new_game(self, form: controls.SettingsForm) -> None:
+        self._do(lambda: self._new_game(form.values()), say_events=False,
+                 note=lambda: t("widgets.msg.new_game", self.lang,
+                                players=join_words(self.session.names, self.lang)))
 
     def _new_game(self, settings: dict) -> None:
-        clean = validate.game_settings(settings, self.lang)
+        settings = dict(settings)
+        game = settings.pop("game", self.history.game)
+        if not isinstance(game, str) or game not in list_games():
+            raise refuse("bad_game", self.lang, game=validate._short(game),
+                         games=", ".join(list_games()))
+        spec = get_game(game)
+        clean = validate.game_settings(settings, spec, self.lang)
         players = clean.pop("players", self.state.num_players)
         seed = clean.pop("seed", 0)
         try:
-            history = History.new(GAME, players=players, seed=seed, **clean)
+            history = History.new(game, players=players, seed=seed, **clean)
         except SettingsError as e:
             raise refuse("bad_settings", self.lang, reason=str(e)) from None
         old = self.session
         n = history.state.num_players
         bots = {k: kind for k, kind in enumerate(old.players[:n]) if kind != HUMAN}
+        # New seats beyond the old table are played like the old bot seats (a human seat
+        # nobody looks after would leave the game waiting for ever).
+        old_bots = [kind for kind in old.players if kind != HUMAN]
+        if old_bots:
+            common = max(old_bots, key=old_bots.count)
+            bots.update({k: common for k in range(len(old.players), n)})
         view = old.perspective if old.perspective is None or old.perspective < n else None
         try:
             self.session = Session(history, bots=bots, perspective=view, lang=self.lang,
@@ -179,7 +253,25 @@ class GameExplorer(ExplorerBase):
         except Refused:
             self.session = Session(history, lang=self.lang, bot_seed=seed)
         self._build_seats()
+        self.what_if_box.children = []
+        self.what_if_panel = None
         self.session.autoplay()
+
+    def _what_if(self) -> None:
+        state = self.state
+        if state.is_over:
+            raise refuse("game_over", self.lang)
+        p = self.session.perspective
+        if p is not None and p != state.current_player:
+            raise refuse("what_if_not_yours", self.lang,
+                         player=state.names[state.current_player])
+        from .whatif import PositionWhatIf
+
+        if self.what_if_panel is None:
+            self.what_if_panel = PositionWhatIf(state, samples=100, lang=self.lang)
+            self.what_if_box.children = [self.what_if_panel]
+        else:
+            self.what_if_panel.set_state(state)
 
     def _kind_label(self, kind: Any) -> str:
         if kind == HUMAN:
@@ -189,20 +281,89 @@ class GameExplorer(ExplorerBase):
     # -- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
         super()._redraw()
+        lang = self.lang
         h = self.history
-        self.scrubber.max = len(h)
-        self.scrubber.value = h.cursor
-        branches = self.session.branches
+        s = self.state
+        session = self.session
+        self.scrubber.show(h.cursor, len(h), t("widgets.label.step_of", lang, step=h.cursor,
+                                                 steps=len(h)))
+        branches = session.branches
         if self._changed("branches", (len(branches), h, len(h))):
             self.branch.options = [
-                (t("widgets.label.branch_item", self.lang, branch=k + 1, steps=len(b)), k)
+                (t("widgets.label.branch_item", lang, branch=k + 1, steps=len(b)), k)
                 for k, b in enumerate(branches)]
         self.branch.value = next(k for k, b in enumerate(branches) if b is h)
-        over = self.state.is_over
-        for b in (self.step_button, self.finish_phase_button, self.finish_day_button,
+        self.branch.layout.display = "" if len(branches) > 1 else "none"
+        over = s.is_over
+        for b in (self.step_button, self.finish_phase_button, self.finish_round_button,
                   self.play_to_end_button):
             b.disabled = over
+        rnd = hooks.round_text(s, lang)
+        self.finish_round_button.layout.display = "" if rnd else "none"
+        if rnd and self._changed("round_label", rnd):
+            self.finish_round_button.description = t("widgets.button.finish_round", lang,
+                                                     round=rnd)
+            self.finish_round_button.tooltip = t("widgets.tip.finish_round", lang, round=rnd)
+        to_act = s.current_player
+        human = not over and session.players[to_act] == HUMAN
+        step_key = "step_for" if human else "step"
+        if not over and self._changed("step_label", (step_key, to_act, s.names)):
+            params = {"player": s.names[to_act]} if human else {}
+            self.step_button.description = t(f"widgets.button.{step_key}", lang, **params)
+            self.step_button.tooltip = t(f"widgets.tip.{step_key}", lang, **params)
         self.undo_button.disabled = h.cursor == 0
         self.redo_button.disabled = h.cursor >= len(h)
+        waiting = session.bots_waiting() and session.summary is None
+        self.resume_button.layout.display = "" if waiting else "none"
         for seat, d in enumerate(self.seat_selectors):
-            d.value = self.session.players[seat]
+            d.value = session.players[seat]
+        self._draw_summary()
+        self.prompt.value = panels.prompt_html(self._prompt(), over or self._your_turn())
+
+    def _your_turn(self) -> bool:
+        s, session = self.state, self.session
+        return (not s.is_over and session.perspective == s.current_player
+                and session.players[s.current_player] == HUMAN and session.summary is None)
+
+    def _prompt(self) -> str:
+        """The one line that says what happens now and what to do."""
+        s, session, lang = self.state, self.session, self.lang
+        if s.is_over:
+            return t("widgets.prompt.over", lang, count=len(s.winners),
+                     names=join_words([s.names[p] for p in s.winners], lang))
+        if session.summary is not None:
+            return t("widgets.prompt.summary", lang)
+        who = s.names[s.current_player]
+        kind = session.players[s.current_player]
+        if kind != HUMAN:
+            if session.bots_waiting():
+                return t("widgets.prompt.bot_waiting", lang, player=who, bot=kind)
+            return t("widgets.prompt.bot", lang, player=who, bot=kind)
+        if self._your_turn():
+            return t("widgets.prompt.your_turn", lang)
+        if session.perspective is None:
+            return t("widgets.prompt.teacher", lang, player=who)
+        return t("widgets.prompt.other_human", lang, player=who)
+
+    def _draw_summary(self) -> None:
+        session = self.session
+        at = session.summary
+        shown = at is not None and at == self.history.cursor
+        key = (at, self.history, session.perspective) if shown else None
+        if self._changed("summary", key):
+            if shown:
+                self.summary.value = panels.summary_html(self.history, at, session.perspective,
+                                                         self.lang)
+            else:
+                self.summary.value = ""
+        over = self.state.is_over
+        self.summary_box.layout.display = "" if shown else "none"
+        self.continue_button.layout.display = "" if shown and not over else "none"
+        self.summary_new_game.layout.display = "" if shown and over else "none"
+        self.explain.layout.display = "none" if shown else ""
+
+
+def _html(css: str) -> widgets.HTML:
+    w = widgets.HTML()
+    w.add_class(css)
+    return w

@@ -18,8 +18,10 @@ from html import escape
 from typing import Any
 
 from ..core.messages import DEFAULT_LANGUAGE, t
+from . import hooks
 
-_RULE_ID = re.compile(r"\b(ICN?-\d+)\b")
+#: A rule id as the rulings write them: IC-5, ICN-1, CCP-8, GMN-2...
+_RULE_ID = re.compile(r"\b([A-Z]{1,4}-\d+)\b")
 
 
 def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -31,7 +33,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
         return _p(t("widgets.explain.over", lang))
     to_act = state.current_player
     who = escape(state.names[to_act])
-    phase = escape(t(f"phase.{state.phase}", lang))
+    phase = escape(t(f"{state.game.catalog_prefix}phase.{state.phase}", lang))
     if perspective is not None and perspective != to_act:
         return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
     rules = state.game.rules
@@ -63,38 +65,79 @@ def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_L
             f'padding-left:1.2em;margin:4px 0">{"".join(rows)}</ul></div>')
 
 
-def scores_html(view: Any, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Scores, with the points of each finished day (scoops + duplicates, IC-13)."""
-    head = "".join(f"<th>{escape(t('ui.day', lang, day=d + 1))}</th>"
-                   for d in range(len(view.results)))
+def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The players' scores (public in every game), who is to act and who won."""
     rows = []
-    for p, name in enumerate(view.names):
+    for p, name in enumerate(state.names):
         marks = []
-        if p == view.dealer and not view.is_over:
-            marks.append(t("widgets.scores.dealer", lang))
-        if p == view.to_act and not view.is_over:
+        if p == state.current_player:
             marks.append(t("widgets.scores.to_act", lang))
-        if p in view.winners:
+        if state.is_over and p in state.winners:
             marks.append(t("widgets.scores.winner", lang))
-        days = "".join(
-            f"<td>{escape(t('widgets.scores.day_points', lang, scoops=d[p][0], dupes=d[p][1]))}"
-            f"</td>" for d in view.results)
-        rows.append(f"<tr><td>{escape(name)}</td><td><b>{view.scores[p]}</b></td>{days}"
+        rows.append(f"<tr><td>{escape(name)}</td><td><b>{state.scores[p]}</b></td>"
                     f"<td>{escape(', '.join(marks))}</td></tr>")
     return (f'<table style="border-collapse:collapse" cellpadding="3"><tr>'
             f'<th>{escape(t("widgets.scores.player", lang))}</th>'
-            f'<th>{escape(t("widgets.scores.total", lang))}</th>{head}<th></th></tr>'
+            f'<th>{escape(t("widgets.scores.total", lang))}</th><th></th></tr>'
             f'{"".join(rows)}</table>')
+
+
+def prompt_html(text: str, strong: bool = False) -> str:
+    """The prompt line: what happens now and what to do (``strong``: the viewer's turn or
+    the game's end, drawn to catch the eye)."""
+    style = ("background:#FFF3C4;border-left:6px solid #B8860B;font-weight:bold"
+             if strong else "background:#F1F1F1;border-left:6px solid #888888")
+    return (f'<div role="status" aria-live="polite" style="{style};padding:4px 10px;'
+            f'font-size:15px;min-height:1.6em">{escape(text)}</div>')
+
+
+def summary_html(history: Any, step: int, perspective: int | None,
+                 lang: str = DEFAULT_LANGUAGE) -> str:
+    """The scoring of the round that step ``step`` ended (or the game's end): each
+    player's points this round and total, then what the engine says happened (each
+    player's scoring, the cards and scoops that go back, who won and why), with rules."""
+    states = history.states
+    after, before = states[step], states[step - 1]
+    start = before
+    for state in reversed(states[:step]):  # the first state of the round just scored
+        if hooks.round_number(state) != hooks.round_number(before):
+            break
+        start = state
+    names = after.names
+    if after.is_over:
+        head = t("widgets.summary.over", lang)
+    else:
+        head = t("widgets.summary.round", lang, round=hooks.round_text(before, lang))
+    rows = []
+    for p, name in enumerate(names):
+        won = after.is_over and p in after.winners
+        mark = f' <b>{escape(t("widgets.scores.winner", lang))}</b>' if won else ""
+        rows.append(f"<tr><td>{escape(name)}{mark}</td>"
+                    f"<td>{after.scores[p] - start.scores[p]:+d}</td>"
+                    f"<td><b>{after.scores[p]}</b></td></tr>")
+    table = (f'<table style="border-collapse:collapse" cellpadding="3"><tr>'
+             f'<th>{escape(t("widgets.scores.player", lang))}</th>'
+             f'<th>{escape(t("widgets.summary.this_round", lang))}</th>'
+             f'<th>{escape(t("widgets.scores.total", lang))}</th></tr>{"".join(rows)}</table>')
+    rules = after.game.rules
+    events = "".join(f"<li>{_cite(text, rules, lang)}</li>"
+                     for text in after.event_texts(perspective, lang))
+    return (f'<div role="region" aria-label="{escape(head)}" style="border:3px solid #B8860B;'
+            f'border-radius:8px;padding:6px 10px;background:#FFFBEA">'
+            f'<h3 style="margin:2px 0 6px 0">{escape(head)}</h3>{table}'
+            f'<ul style="padding-left:1.2em;margin:6px 0">{events}</ul></div>')
 
 
 def message_html(text: str, error: bool = False) -> str:
     """The message line: an error (refused input) or a note on what just happened."""
+    # A fixed height, so the table below never jumps when a message comes or goes.
+    box = "height:2.8em;overflow-y:auto;font-size:13px;padding:0 10px"
     if not text:
-        return ""
+        return f'<div style="{box}"></div>'
     if error:
-        return (f'<div role="alert" style="color:#A30000;font-weight:bold">'
+        return (f'<div role="alert" style="{box};color:#A30000;font-weight:bold">'
                 f'\u26a0 {escape(text)}</div>')
-    return f'<div role="status" style="color:#0B4F8A">{escape(text)}</div>'
+    return f'<div role="status" style="{box};color:#0B4F8A">{escape(text)}</div>'
 
 
 def rules_html(rule_ids: Sequence[str], rules: Any, lang: str = DEFAULT_LANGUAGE) -> str:

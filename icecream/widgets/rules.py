@@ -13,14 +13,24 @@ from html import escape
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE
-from ..games.ice_cream import RULES
+from ..core.protocol import default_game, get_game
 
 
 class RulesBox(widgets.HTML):
-    """The titles and texts of ``rule_ids`` (e.g. ``["IC-9", "IC-10"]``), all shown."""
+    """The titles and texts of ``rule_ids`` (e.g. ``["IC-9", "IC-10"]``) of ``game``
+    (default :func:`~icecream.core.protocol.default_game`).
 
-    def __init__(self, rule_ids: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> None:
-        parts = [f"<p><b>{escape(RULES[r].cite(lang))}</b><br>{escape(RULES[r].text(lang))}</p>"
+    An unknown rule id is refused with a ``KeyError`` naming it (a lesson's typo shows at once).
+    """
+
+    def __init__(self, rule_ids: Sequence[str], lang: str = DEFAULT_LANGUAGE,
+                 game: str | None = None) -> None:
+        game = game or default_game()
+        rules = get_game(game).rules
+        missing = [r for r in rule_ids if r not in rules]
+        if missing:
+            raise KeyError(f"{game} has no rule(s) {missing}")
+        parts = [f"<p><b>{escape(rules[r].cite(lang))}</b><br>{escape(rules[r].text(lang))}</p>"
                  for r in rule_ids]
         super().__init__(value='<div style="border-left:4px solid #0072B2;padding-left:8px">'
                          + "".join(parts) + "</div>")

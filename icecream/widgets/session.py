@@ -27,6 +27,7 @@ from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import State
 from . import validate
+from .hooks import round_number
 from .validate import HUMAN, Refused, refuse
 
 #: The most steps one "play on" command takes (a whole game is a few hundred).
@@ -43,6 +44,11 @@ class Session:
     at a past step (the later steps are never dropped: play goes on in a new branch, and
     ``forked_at`` says from which step until a view has reported it); ``history`` is the
     one shown.
+
+    A step that ends a round (Ice Cream's day is scored) or the game sets ``summary``
+    to that step: the bots wait there until :meth:`carry_on` (the explorer shows the
+    scoring first), so no scoring goes by unseen. ``stand_in`` names the human seat a
+    bot just moved for (by :meth:`step` or a "play on" command), so a view can say so.
     """
 
     def __init__(self, history: History, bots: Sequence[str] | Mapping[int, str] | None = None,
@@ -61,6 +67,10 @@ class Session:
         for seat, kind in _seat_kinds(bots, n, lang).items():
             self.set_bot(seat, kind, autoplay=False)
         self._log_cache: dict[tuple[int, int | None], tuple[State, list[str]]] = {}
+        #: The step whose move ended a round or the game, shown until carried on.
+        self.summary: int | None = None
+        #: Human seats a bot moved for in the last command (a view says so).
+        self.stand_in: list[int] = []
 
     # -- looking -----------------------------------------------------------------------
     @property
@@ -121,30 +131,60 @@ class Session:
             if self.players[to_act] != HUMAN:
                 raise refuse("bot_seat", self.lang, player=self.names[to_act],
                              bot=self.players[to_act])
+        self.stand_in = []
         self.play(act)
         self.autoplay()
 
     def step(self) -> None:
-        """The seat to act plays once: its bot, or a random bot standing in for a human."""
+        """The seat to act plays once: its bot, or a random bot standing in for a human
+        (the seat is then listed in ``stand_in``, so the view can say a bot chose)."""
+        self.stand_in = []
+        self._step()
+
+    def _step(self) -> None:
         state = self.state
         if state.is_over:
             raise refuse("game_over", self.lang)
         seat = state.current_player
-        bot = self._bots.get(seat, self._stand_in)
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._stand_in
+            if seat not in self.stand_in:
+                self.stand_in.append(seat)
         try:
             choice = bot.choose(state.view(seat))
         except (IcecreamError, ValueError):
             raise refuse("bot_failed", self.lang, bot=self.players[seat]) from None
         self.play(choice)
 
+    def human_to_act(self) -> bool:
+        """True when the game goes on and the seat to act is played by a human."""
+        state = self.state
+        return not state.is_over and self.players[state.current_player] == HUMAN
+
+    def bots_waiting(self) -> bool:
+        """True when a bot is to act but does not move on its own: at a past step (moving
+        there starts a new branch) or while a round's scoring is shown."""
+        state = self.state
+        if state.is_over or self.players[state.current_player] == HUMAN:
+            return False
+        return self.summary is not None or self.history.cursor < len(self.history)
+
+    def carry_on(self) -> int:
+        """Close the round's scoring and let the bots play on (from a past step too: a
+        new branch); the steps they took."""
+        self.summary = None
+        return self.autoplay(here=True)
+
     def run(self, until: Callable[[State, State], bool]) -> int:
         """Step until ``until(start, now)`` holds or the game is over; the steps taken."""
         start = self.state
         if start.is_over:
             raise refuse("game_over", self.lang)
+        self.stand_in = []
         steps = 0
         while not self.state.is_over and steps < MAX_RUN:
-            self.step()
+            self._step()
             steps += 1
             if until(start, self.state):
                 break
@@ -152,24 +192,29 @@ class Session:
 
     def finish_phase(self) -> int:
         """Play on until the phase changes (or the game ends)."""
-        return self.run(lambda a, b: b.phase != a.phase or b.day != a.day)
+        return self.run(lambda a, b: b.phase != a.phase or round_number(b) != round_number(a))
 
-    def finish_day(self) -> int:
-        """Play on until the next day begins (or the game ends)."""
-        return self.run(lambda a, b: b.day != a.day)
+    def finish_round(self) -> int:
+        """Play on until the game's next round (Ice Cream's day) begins, or the game ends."""
+        return self.run(lambda a, b: round_number(b) != round_number(a))
 
     def play_to_end(self) -> int:
         """Play on until the game is over."""
         return self.run(lambda a, b: False)
 
-    def autoplay(self) -> int:
-        """Let the bots move until a human seat is to act; only when some seat is human."""
+    def autoplay(self, here: bool = False) -> int:
+        """Let the bots move until a human seat is to act; only when some seat is human.
+
+        They wait while a round's scoring is shown (``summary``), and at a past step
+        unless ``here`` (moving there starts a new branch, so only on request)."""
         if HUMAN not in self.players or not self._bots:
+            return 0
+        if not here and self.history.cursor < len(self.history):
             return 0
         steps = 0
         while (not self.state.is_over and self.players[self.state.current_player] != HUMAN
-               and steps < MAX_RUN):
-            self.step()
+               and self.summary is None and steps < MAX_RUN):
+            self._step()
             steps += 1
         return steps
 
@@ -181,6 +226,7 @@ class Session:
         history = self.history
         if history.cursor < len(history):
             history = history.fork()
+        before = history.state
         try:
             history.play(action)
         except IllegalAction as e:
@@ -193,21 +239,46 @@ class Session:
             self.branches.append(history)
             self.history = history
             self.forked_at = history.cursor - 1
+        after = history.state
+        ended = after.is_over or round_number(after) != round_number(before)
+        self.summary = history.cursor if ended else None
 
     # -- travelling in time --------------------------------------------------------------
-    def undo(self) -> None:
-        if self.history.cursor == 0:
+    def undo(self) -> int:
+        """Step back to the previous human decision (past the bots' moves since; one step
+        when no seat is a bot); the steps taken back."""
+        h = self.history
+        if h.cursor == 0:
             raise refuse("nothing_to_undo", self.lang)
-        self.history.undo()
+        self.summary = None
+        h.undo()
+        steps = 1
+        while h.cursor > 0 and self._bots and HUMAN in self.players and not self.human_to_act():
+            h.undo()
+            steps += 1
+        return steps
 
-    def redo(self) -> None:
-        if self.history.cursor >= len(self.history):
+    def redo(self) -> int:
+        """Step forward again, through the bots' recorded moves to the next human decision;
+        at the latest step the bots then play on. The steps taken."""
+        h = self.history
+        if h.cursor >= len(h):
             raise refuse("nothing_to_redo", self.lang)
-        self.history.redo()
+        self.summary = None
+        h.redo()
+        steps = 1
+        while h.cursor < len(h) and self._bots and HUMAN in self.players \
+                and not self.human_to_act():
+            h.redo()
+            steps += 1
+        return steps + self.autoplay()
 
     def jump(self, step: Any) -> None:
-        """Look at step ``step`` (0: the start; ``len(history)``: the latest)."""
+        """Look at step ``step`` (0: the start; ``len(history)``: the latest, where the bots
+        play on if one is to act)."""
         self.history.jump(validate.step_index(step, len(self.history), self.lang))
+        self.summary = None
+        self.autoplay()
 
     def fork(self) -> int:
         """Start a new branch from the step looked at, keeping the old line; its index."""
@@ -220,6 +291,7 @@ class Session:
         if not validate.is_int(index) or not 0 <= index < len(self.branches):
             raise refuse("bad_branch", self.lang, branch=validate._short(index))
         self.history = self.branches[index]
+        self.summary = None
 
 
 def _seat_kinds(bots: Any, n: int, lang: str) -> dict[int, str]:

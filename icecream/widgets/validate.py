@@ -22,18 +22,8 @@ from ..bots import bot_names
 from ..core.messages import DEFAULT_LANGUAGE, t
 
 HUMAN = "human"
-#: ``new_game`` settings an explorer accepts, and the plain types each may have.
-SETTING_TYPES: dict[str, tuple[type, ...]] = {
-    "players": (int, list, tuple),
-    "seed": (int,),
-    "ruleset": (str,),
-    "close": (str,),
-    "days": (int,),
-    "first_dealer": (int,),
-    "removed_scoops": (int,),
-    "cones": (int,),
-    "scoops_per_cone": (int,),
-}
+#: ``new_game`` arguments every game takes, and the plain types each may have.
+COMMON_TYPES: dict[str, tuple[type, ...]] = {"players": (int, list, tuple), "seed": (int,)}
 MAX_SEED = 2**31 - 1
 #: The longest plain action text accepted from a browser (a real one is ~30 characters).
 MAX_ACTION_KEYS = 4
@@ -98,22 +88,39 @@ def action_message(content: Any, lang: str = DEFAULT_LANGUAGE) -> Mapping[str, A
     return action
 
 
-def game_settings(settings: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """Settings for a new game: known names and plain types only (the engine checks ranges)."""
+def setting_types(spec: Any) -> dict[str, tuple[type, ...]]:
+    """The settings a new game of ``spec`` accepts from an explorer, with their plain types:
+    the form's fields (an ``int`` field takes whole numbers, a choice its choices' types)
+    and the other settings the game names a rule for (whole numbers or words)."""
+    out = dict(COMMON_TYPES)
+    for name in spec.setting_rules:
+        out.setdefault(name, (int, str))
+    for f in spec.settings_form:
+        out[f.name] = (int,) if f.kind == "int" else tuple({type(c) for c in f.choices})
+    return out
+
+
+def game_settings(settings: Mapping[str, Any], spec: Any,
+                  lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """Settings for a new game of ``spec``: known names and plain types only (the engine
+    checks ranges), a player count or list of names within the game's range."""
+    types = setting_types(spec)
     out: dict[str, Any] = {}
     for name, value in settings.items():
-        kinds = SETTING_TYPES.get(name)
+        kinds = types.get(name)
         if kinds is None:
-            raise refuse("bad_setting", lang, name=_short(name),
-                         known=", ".join(SETTING_TYPES))
+            raise refuse("bad_setting", lang, name=_short(name), known=", ".join(types))
         if isinstance(value, bool) or not isinstance(value, kinds):
             raise refuse("bad_setting_value", lang, name=name, value=_short(value))
         out[name] = value
     players = out.get("players")
+    low, high = spec.min_players, spec.max_players
     if isinstance(players, list | tuple):
-        if not 2 <= len(players) <= 5 or not all(isinstance(p, str) for p in players):
+        if not low <= len(players) <= high or not all(isinstance(p, str) for p in players):
             raise refuse("bad_setting_value", lang, name="players", value=_short(players))
         out["players"] = [p.strip() for p in players]
+    elif players is not None and not low <= players <= high:
+        raise refuse("bad_setting_value", lang, name="players", value=_short(players))
     if "seed" in out and not 0 <= out["seed"] <= MAX_SEED:
         raise refuse("bad_setting_value", lang, name="seed", value=_short(out["seed"]))
     return out

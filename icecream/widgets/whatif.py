@@ -27,19 +27,21 @@ True
 from __future__ import annotations
 
 import html
+import re
 import time
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import default_game, get_game
 from ..explore.compare import Comparison, compare, preset_label, presets
 from ..explore.position import POLICIES, what_if
+from . import hooks
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
 COMPARE_BOTS = ("random", "greedy", "heuristic")
 GAMES_RANGE = (2, 5000)
-PLAYERS_RANGE = (2, 5)
 SAMPLES_RANGE = (1, 2000)
 SEED_RANGE = (0, 2**31 - 1)
 
@@ -83,26 +85,35 @@ class RulesetComparison(widgets.VBox):
     choices. :meth:`run` does what the *Run* button does and returns True on success.
     """
 
-    def __init__(self, a: str = "rulebook", b: str = "ijs", games: int = 200,
+    def __init__(self, a: str | None = None, b: str | None = None, games: int = 200,
                  players: int = 4, bots: str = "random", seed: int = 0,
-                 lang: str = DEFAULT_LANGUAGE) -> None:
+                 lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> None:
         super().__init__()
         self.lang = lang
+        self.game = game or default_game()
+        spec = get_game(self.game)
+        self.players_range = (spec.min_players, spec.max_players)
         self.seed = _whole(seed, *SEED_RANGE, "seed", lang)
-        options = [(preset_label(name, lang), name) for name in presets()]
+        names = list(presets(self.game))
+        if not names:
+            raise ValueError(f"{spec.title} has no what-if presets to compare")
+        a = names[0] if a is None else a
+        b = names[min(1, len(names) - 1)] if b is None else b
+        options = [(preset_label(name, lang, self.game), name) for name in names]
         wide = widgets.Layout(width="460px")  # the preset labels are long
         self.choice_a = widgets.Dropdown(options=options, value=_choice(
-            a, list(presets()), "setting_a", lang), description=t("explore.ui.setting_a", lang),
+            a, names, "setting_a", lang), description=t("explore.ui.setting_a", lang),
             layout=wide)
         self.choice_b = widgets.Dropdown(options=options, value=_choice(
-            b, list(presets()), "setting_b", lang), description=t("explore.ui.setting_b", lang),
+            b, names, "setting_b", lang), description=t("explore.ui.setting_b", lang),
             layout=wide)
         self.bots = widgets.Dropdown(options=list(COMPARE_BOTS),
                                      value=_choice(bots, COMPARE_BOTS, "bots", lang),
                                      description=t("explore.ui.bots", lang))
         self.players = widgets.BoundedIntText(
-            value=_whole(players, *PLAYERS_RANGE, "players", lang), min=PLAYERS_RANGE[0],
-            max=PLAYERS_RANGE[1], description=t("explore.ui.players", lang))
+            value=_whole(players, *self.players_range, "players", lang),
+            min=self.players_range[0], max=self.players_range[1],
+            description=t("explore.ui.players", lang))
         self.games = widgets.BoundedIntText(
             value=_whole(games, *GAMES_RANGE, "games", lang), min=GAMES_RANGE[0],
             max=GAMES_RANGE[1], description=t("explore.ui.games", lang))
@@ -134,19 +145,21 @@ class RulesetComparison(widgets.VBox):
         """Check the choices, simulate both settings and show the results."""
         lang = self.lang
         try:
-            a = _choice(self.choice_a.value, list(presets()), "setting_a", lang)
-            b = _choice(self.choice_b.value, list(presets()), "setting_b", lang)
+            names = list(presets(self.game))
+            a = _choice(self.choice_a.value, names, "setting_a", lang)
+            b = _choice(self.choice_b.value, names, "setting_b", lang)
             bots = _choice(self.bots.value, COMPARE_BOTS, "bots", lang)
-            players = _whole(self.players.value, *PLAYERS_RANGE, "players", lang)
+            players = _whole(self.players.value, *self.players_range, "players", lang)
             games = _whole(self.games.value, *GAMES_RANGE, "games", lang)
         except WhatIfRefused as e:
             self.status.value = f"<b>{e}</b>"
             return False
         self.status.value = html.escape(t("explore.ui.running", lang))
         start = time.perf_counter()
-        c = compare(presets()[a], presets()[b], games=games, players=players, bots=bots,
-                    seed=self.seed, label_a=preset_label(a, lang),
-                    label_b=preset_label(b, lang), lang=lang)
+        table = presets(self.game)
+        c = compare(table[a], table[b], games=games, players=players, bots=bots,
+                    seed=self.seed, label_a=preset_label(a, lang, self.game),
+                    label_b=preset_label(b, lang, self.game), lang=lang, game=self.game)
         self.comparison = c
         self.table.value = _table_html(c.display_table(lang))
         self.rules.value = self._rules_html(c)
@@ -277,7 +290,7 @@ class PositionWhatIf(widgets.VBox):
         from plotly.subplots import make_subplots
 
         lang = self.lang
-        names = [_short_action(a, lang) for a in result["action"]]
+        names = [_short_action(label) for label in result["label"]]
         fig = make_subplots(rows=1, cols=2, subplot_titles=(
             t("explore.col.mean_score", lang), t("explore.col.win_rate", lang)))
         for col, (value, low, high, colour) in enumerate((
@@ -295,14 +308,103 @@ class PositionWhatIf(widgets.VBox):
         return go.FigureWidget(fig)
 
 
-def _short_action(action: dict, lang: str = DEFAULT_LANGUAGE) -> str:
-    """``{"type": "serve", "cone": 2}`` -> ``"serve cone 2"`` (chart axis labels)."""
-    cone = action.get("cone")
-    if action["type"] == "place" and cone is None:
-        return t("explore.action.place_new", lang)
-    if cone is None:
-        return t(f"explore.action.{action['type']}", lang)
-    return t(f"explore.action.{action['type']}", lang, cone=cone)
+def _short_action(label: str, width: int = 22) -> str:
+    """An option's words made short for a chart axis: the part before its explanation
+    (a colon) and without its rule citation, wrapped onto lines of about ``width``."""
+    text = _RULE_CITE.sub("", label.split(":")[0]).strip().rstrip(".")
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
 
 
-__all__ = ["PositionWhatIf", "RulesetComparison", "WhatIfRefused"]
+_RULE_CITE = re.compile(r"\s*\([A-Z]{1,4}-\d+\)")
+
+
+__all__ = ["PositionWhatIf", "RulesetComparison", "WhatIfBoard", "WhatIfRefused"]
+
+
+class WhatIfBoard(widgets.VBox):
+    """The what-if dashboard: a game picker, then two tabs for that game: its rulesets
+    compared (:class:`RulesetComparison`) and a position's options (:class:`PositionWhatIf`)
+    from the start of one of its rulebook examples, drawn as the player to act sees it.
+
+    Picking another game rebuilds both tabs for it; a game without presets or examples
+    says so in place of the tab.
+    """
+
+    def __init__(self, game: str | None = None, games: int = 200, samples: int = 200,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__()
+        self.lang = lang
+        self.games = games
+        self.samples = samples
+        self.game_box = widgets.Dropdown(options=hooks.game_choices(),
+                                         value=game or default_game(),
+                                         description=t("widgets.form.game", lang),
+                                         style={"description_width": "initial"})
+        self.game_box.add_class("ic-game-select")
+        self.game_box.observe(self._game_changed, names="value")
+        self.tabs = widgets.Tab()
+        self.add_class("ic-whatif-board")
+        self.children = [self.game_box, self.tabs]
+        self.show_game(self.game_box.value)
+
+    def show_game(self, game: Any) -> bool:
+        """Rebuild both tabs for ``game``; False (nothing changed) for an unknown game."""
+        if not isinstance(game, str) or game not in [g for _t, g in hooks.game_choices()]:
+            return False
+        lang = self.lang
+        spec = get_game(game)
+        self.game = game
+        players = min(max(4, spec.min_players), spec.max_players)
+        if spec.presets:
+            self.comparison = RulesetComparison(games=self.games, players=players, lang=lang,
+                                                game=game)
+            compare_tab: widgets.Widget = self.comparison
+        else:
+            self.comparison = None
+            compare_tab = _html("ic-whatif-none", html.escape(
+                t("widgets.whatif.no_presets", lang, game=spec.title)))
+        self.positions = {eid: ex.start() for eid, ex in spec.examples().items()}
+        self.picture = _html("ic-position-picture")
+        self.picture.layout = widgets.Layout(max_width="800px")
+        if self.positions:
+            first = next(iter(self.positions))
+            self.position = PositionWhatIf(self.positions[first], samples=self.samples,
+                                           lang=lang)
+            self.position_select = widgets.Dropdown(
+                options=[(ex.title(lang), eid) for eid, ex in spec.examples().items()],
+                value=first, description=t("widgets.whatif.position_from", lang),
+                style={"description_width": "initial"}, layout=widgets.Layout(width="640px"))
+            self.position_select.add_class("ic-position-select")
+            self.position_select.observe(lambda c: self.show_position(c["new"]), names="value")
+            self.show_position(first)
+            position_tab: widgets.Widget = widgets.VBox(
+                [self.position_select, self.picture, self.position])
+        else:
+            self.position = None
+            position_tab = _html("ic-whatif-none", html.escape(
+                t("widgets.whatif.no_examples", lang, game=spec.title)))
+        self.tabs.children = [compare_tab, position_tab]
+        self.tabs.titles = (t("widgets.whatif.compare", lang),
+                            t("widgets.whatif.position", lang))
+        return True
+
+    def show_position(self, example_id: Any) -> bool:
+        """Explore the start of example ``example_id`` (only known ids count)."""
+        if not isinstance(example_id, str) or example_id not in self.positions:
+            return False
+        state = self.positions[example_id]
+        self.position.set_state(state)
+        # Shown, not played: the options stay marked but a click does nothing here.
+        self.picture.value = ('<div style="pointer-events:none">'
+                              + hooks.render(state, state.current_player, self.lang) + "</div>")
+        return True
+
+    def _game_changed(self, change: dict) -> None:
+        if not self.show_game(change["new"]):
+            self.game_box.value = self.game

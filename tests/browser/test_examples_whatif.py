@@ -66,7 +66,7 @@ def test_ruleset_comparison_draws_its_chart(open_page: Any, check: Any,
     status = text_of(page, ".ic-compare-status")
     assert status.strip() and t("explore.ui.running") not in status, status
     # The position tab: pick a rulebook position, see it, compare its options.
-    page.get_by_text(t("dashboard.whatif.position"), exact=True).click()
+    page.get_by_text(t("widgets.whatif.position"), exact=True).click()
     before = page.inner_html(".ic-position-picture")
     select_in(page, ".ic-position-select", label=EXAMPLES["joe_case_b"].title())
     page.wait_for_function(

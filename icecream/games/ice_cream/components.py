@@ -8,7 +8,7 @@ Flavours are small ints in play (fast to compare and to mask) and codes in plain
 
 from __future__ import annotations
 
-from ...core.errors import ScenarioError
+from ...core.errors import ScenarioError, quote
 
 #: Flavour codes in a fixed order; a flavour in play is its index here (IC-2).
 FLAVOURS: tuple[str, ...] = (
@@ -35,7 +35,7 @@ def flavour_index(code: str, where: str = "flavour") -> int:
         return _INDEX[code]
     except (KeyError, TypeError):
         raise ScenarioError(
-            f"{where}: unknown flavour {code!r}; flavours are {', '.join(FLAVOURS)}"
+            f"{where}: unknown flavour {quote(code)}; flavours are {', '.join(FLAVOURS)}"
         ) from None
 
 

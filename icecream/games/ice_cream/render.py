@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, seat_name, t
+from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ...core.protocol import Option
 from .components import FLAVOURS
 
@@ -169,7 +169,9 @@ class _Picture:
         o.append(f'<text class="ic-phase" x="{MARGIN}" y="33" font-size="20" '
                  f'font-weight="bold" fill="#FFFFFF">{left}</text>')
         if v.is_over:
-            right = self.tr("winners", names=", ".join(self.name(p) for p in v.winners))
+            right = self.tr("winners", count=len(v.winners),
+                            names=join_words([seat_name(v.names, p, self.lang) for p in v.winners],
+                                             self.lang))
         else:
             right = self.tr("to_act", player=self.name(v.to_act))
         o.append(f'<text class="ic-to-act" x="{WIDTH - MARGIN}" y="33" font-size="17" '

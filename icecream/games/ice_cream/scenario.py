@@ -44,12 +44,11 @@ icecream.core.errors.ScenarioError: phase: must be one of deliveries, cones, ...
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import ScenarioError, SettingsError
-from ...core.protocol import FORMAT_VERSION
+from ...core.errors import ScenarioError, SettingsError, quote
+from ...core.protocol import FORMAT_VERSION, check_plain, parse_json
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
 from .settings import Settings
 from .shuffle import SETUP_DECK, SETUP_SCOOPS, shuffled
@@ -73,30 +72,33 @@ _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ScenarioError(f"scenario is not JSON: {e}") from None
+    if isinstance(data, str | bytes):
+        data = parse_json(data, ScenarioError, "scenario")
+    else:
+        check_plain(data, ScenarioError, "scenario")
     if not isinstance(data, Mapping):
         raise ScenarioError("a scenario must be an object (a mapping of field names)")
     unknown = set(data) - _FIELDS
     if unknown:
-        raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}; fields are "
+        raise ScenarioError(f"unknown scenario field(s) {quote(sorted(unknown))}; fields are "
                             f"{sorted(_FIELDS)}")
-    if data.get("game", "ice-cream") != "ice-cream":
-        raise ScenarioError(f"game: this is an Ice Cream scenario loader, not {data['game']!r}")
+    game = data.get("game", "ice-cream")
+    if not isinstance(game, str) or game != "ice-cream":
+        raise ScenarioError(f"game: this is an Ice Cream scenario loader, not {quote(game)}")
     version = data.get("format_version", FORMAT_VERSION)
-    if version != FORMAT_VERSION:
+    if isinstance(version, bool) or version != FORMAT_VERSION:
         raise ScenarioError(f"format_version: this engine reads version {FORMAT_VERSION}, "
-                            f"not {version!r}")
+                            f"not {quote(version)}")
     if "players" not in data:
         raise ScenarioError("players: a scenario needs players (a count or a list of names)")
     settings_data = data.get("settings", {})
     if not isinstance(settings_data, Mapping):
         raise ScenarioError("settings: must be an object of setting names to values")
     settings_data = dict(settings_data)
-    settings_data.pop("names", None)
+    settings_data.pop("names", None)  # Settings.to_dict() has them; players says them
+    if "players" in settings_data:
+        raise ScenarioError("settings.players: players is a field of the scenario itself "
+                            "(a count or a list of names), not a setting")
     try:
         settings = Settings.make(data["players"], **settings_data)
     except SettingsError as e:
@@ -104,15 +106,15 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     n = settings.players
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError(f"seed: must be a whole number, not {seed!r}")
+        raise ScenarioError(f"seed: must be a whole number, not {quote(seed)}")
 
     phase_name = data.get("phase", "start_of_day")
-    if phase_name not in SCENARIO_PHASES:
+    if not isinstance(phase_name, str) or phase_name not in SCENARIO_PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(SCENARIO_PHASES)}, "
-                            f"not {phase_name!r}")
+                            f"not {quote(phase_name)}")
     day = _int(data, "day", 1, 1, settings.days)
     dealer = _int(data, "dealer", settings.first_dealer, 0, n - 1)
-    to_act = _int(data, "to_act", dealer, 0, n - 1)
+    to_act = _int(data, "to_act", dealer, 0, n - 1)  # phase 2 derives it below
     scores = _int_list(data, "scores", [0] * n, n)
     last_actor = data.get("last_actor")
     if last_actor is not None:
@@ -140,7 +142,8 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
         for code, k in sv.items():
             f = flavour_index(code, f"{where}.served")
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise ScenarioError(f"{where}.served.{code}: must be a count >= 0, not {k!r}")
+                raise ScenarioError(f"{where}.served.{code}: must be a count >= 0, "
+                                    f"not {quote(k)}")
             if k and f not in cards[-1]:
                 raise ScenarioError(f"{where}.served.{code}: scoops can only be served on a "
                                     f"face-up {code} card the player has (IC-11)")
@@ -187,7 +190,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     if phase != SERVING and any(any(s) for s in served):
         raise ScenarioError("hands: served scoops exist only during phase 3 (IC-11, IC-13)")
     if phase in (DELIVERIES, OVER, -1) and any(c is not None for c in cones):
-        raise ScenarioError(f"cones: there are no cones in phase {phase_name!r}")
+        raise ScenarioError(f"cones: there are no cones in phase {quote(phase_name)}")
     if phase == CONES and any(c is None for c in cones):
         raise ScenarioError("cones: no cone is served during phase 2 (null cones are for "
                             "phase 3)")
@@ -197,6 +200,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     if phase != DELIVERIES and ic_discard:
         raise ScenarioError("ice_cream_discard: discards are shuffled back at the end of "
                             "phase 1 (IC-5) and phase 4 (IC-13), so only phase 1 has any")
+    to_act = _check_turns(data, phase, dealer, to_act, hidden, swappers, cones, last_actor)
 
     # IC-16: count each card and fill decks with what the scenario did not place.
     ic_count = [0] * NUM_FLAVOURS
@@ -227,17 +231,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     scoop_deck = tuple(rest_sc) + tuple(reversed(scoop_top))
     # Settings guarantee room for every scoop in play (ICN-5), so phase 2 can always end.
 
-    results = data.get("results", [])
-    if not isinstance(results, list) or len(results) > settings.days:
-        raise ScenarioError("results: must be a list with one entry per finished day")
-    res = []
-    for d, day_res in enumerate(results):
-        if not isinstance(day_res, list) or len(day_res) != n or not all(
-                isinstance(x, list | tuple) and len(x) == 2 and all(
-                    isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in x)
-                for x in day_res):
-            raise ScenarioError(f"results[{d}]: must list [scoops, duplicates] per player")
-        res.append(tuple((x[0], x[1]) for x in day_res))
+    res = _results(data, settings, phase, day, scores)
 
     s = object.__new__(IceCreamState)
     s.settings = settings
@@ -272,7 +266,10 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
         elif phase == CONES and not s.scoop_deck:
             s._start_serving(ev)
     s._events = tuple(ev)
-    s.check_invariants()
+    try:
+        s.check_invariants()
+    except AssertionError as e:  # the checks above should make this unreachable
+        raise ScenarioError(f"the scenario breaks an invariant: {e}") from None
     return s
 
 
@@ -311,6 +308,99 @@ def state_to_scenario(s: IceCreamState) -> dict[str, Any]:
     }
 
 
+def _check_turns(data: Mapping, phase: int, dealer: int, to_act: int, hidden: list[int],
+                 swappers: list[int], cones: list, last_actor: int | None) -> int:
+    """Refuse turn orders no real game reaches; return the seat to act.
+
+    Phase 1 deals clockwise from the dealer while the deck lasts and asks each dealt
+    player in that order (IC-5); phase 2 has the dealer turn the first scoop, then each
+    player clockwise turns the next (IC-7); phase 3 passes clockwise (IC-9).
+    """
+    n = len(hidden)
+    order = [(dealer + k) % n for k in range(n)]  # the seats in turn order from the dealer
+    if phase in (DELIVERIES, CONES):
+        dealt = [hidden[seat] >= 0 for seat in order]
+        if False in dealt and True in dealt[dealt.index(False):]:
+            skipped = order[dealt.index(False)]
+            raise ScenarioError(
+                f"hands[{skipped}].face_down: seat {skipped} has no face-down card but a "
+                f"seat after it does; phase 1 deals one to each seat clockwise from the "
+                f"dealer (seat {dealer}) until the deck runs out, skipping nobody (IC-5)")
+    if phase == DELIVERIES:
+        decided = order[: order.index(to_act)]
+        for k, seat in enumerate(swappers):
+            if seat not in decided:
+                raise ScenarioError(
+                    f"swappers[{k}]: seat {seat} has not chosen yet (seat {to_act} is to act, "
+                    f"clockwise from dealer {dealer}), so it cannot have swapped (IC-5, ICN-7)")
+        if len(set(swappers)) != len(swappers):
+            raise ScenarioError("swappers: each player keeps or swaps once a day (IC-5), so a "
+                                "seat is listed at most once")
+    if phase == CONES:
+        placed = sum(len(c) for c in cones if c is not None)
+        turner = order[placed % n]
+        if "to_act" not in data:
+            return turner
+        if to_act != turner:
+            raise ScenarioError(
+                f"to_act: {placed} scoops are on cones, so seat {turner} turns the next one "
+                f"(the dealer, seat {dealer}, turns the first, then each player clockwise, "
+                f"IC-7), not seat {to_act}")
+    if phase == SERVING and last_actor is not None and to_act != (last_actor + 1) % n:
+        raise ScenarioError(f"to_act: play passes clockwise (IC-9), so after seat "
+                            f"{last_actor} (last_actor) seat {(last_actor + 1) % n} acts, "
+                            f"not seat {to_act}")
+    return to_act
+
+
+def _results(data: Mapping, settings: Settings, phase: int, day: int,
+             scores: list[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Check ``results`` and ``scores`` against the days finished; return the results.
+
+    ``results`` may be left out (then scores are only bounded), or list every finished
+    day: days before ``day``, or all of them when the game is over (IC-15).
+    """
+    n = settings.players
+    if phase == OVER and day != settings.days:
+        raise ScenarioError(f"phase: 'over' comes after the last day (day {settings.days}, "
+                            f"IC-15), not on day {day}")
+    finished = settings.days if phase == OVER else day - 1
+    results = data.get("results", [])
+    if not isinstance(results, list) or len(results) > settings.days:
+        raise ScenarioError("results: must be a list with one entry per finished day")
+    ic_cards = NUM_FLAVOURS * COPIES
+    res = []
+    for d, day_res in enumerate(results):
+        if not isinstance(day_res, list) or len(day_res) != n or not all(
+                isinstance(x, list | tuple) and len(x) == 2 and all(
+                    isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in x)
+                for x in day_res):
+            raise ScenarioError(f"results[{d}]: must list [scoops, duplicates] per player")
+        if sum(x[0] for x in day_res) > settings.scoops_in_play or sum(
+                x[1] for x in day_res) > ic_cards:
+            raise ScenarioError(f"results[{d}]: more points than one day can give: at most "
+                                f"{settings.scoops_in_play} scoops in play (IC-3) and "
+                                f"{ic_cards} Ice Cream cards (IC-13)")
+        res.append(tuple((x[0], x[1]) for x in day_res))
+    if results and len(results) != finished:
+        raise ScenarioError(f"results: one entry per finished day, {finished} here"
+                            + ("" if phase == OVER else f" (the days before day {day})")
+                            + f", not {len(results)}")
+    if res:
+        totals = [sum(r[p][0] + r[p][1] for r in res) for p in range(n)]
+        if totals != scores:
+            raise ScenarioError(f"scores: must be the totals of results ({totals}), "
+                                f"not {quote(scores)} (IC-13)")
+    else:
+        most = finished * (settings.scoops_in_play + ic_cards)
+        if sum(scores) > most:
+            raise ScenarioError(
+                f"scores: at most {most} points in all after {finished} finished days "
+                f"(scoops in play plus Ice Cream cards, IC-13), not {sum(scores)}"
+                + ("; no day is finished before phase 3 of day 1" if not finished else ""))
+    return res
+
+
 def _check_counts(count: list[int], deck: str) -> None:
     for f, k in enumerate(count):
         if k > COPIES:
@@ -321,7 +411,7 @@ def _check_counts(count: list[int], deck: str) -> None:
 def _int(data: Mapping, name: str, default: int, lo: int, hi: int) -> int:
     v = data.get(name, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {v!r}")
+        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {quote(v)}")
     return v
 
 
@@ -329,11 +419,12 @@ def _int_list(data: Mapping, name: str, default: list[int], n: int) -> list[int]
     v = data.get(name, default)
     if not isinstance(v, list) or len(v) != n or not all(
             isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
-        raise ScenarioError(f"{name}: must be a list of {n} whole numbers >= 0, not {v!r}")
+        raise ScenarioError(f"{name}: must be a list of {n} whole numbers >= 0, "
+                            f"not {quote(v)}")
     return list(v)
 
 
 def _flavours(v: Any, where: str) -> list[int]:
     if not isinstance(v, list):
-        raise ScenarioError(f"{where}: must be a list of flavours, not {v!r}")
+        raise ScenarioError(f"{where}: must be a list of flavours, not {quote(v)}")
     return [flavour_index(x, f"{where}[{i}]") for i, x in enumerate(v)]

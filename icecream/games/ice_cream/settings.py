@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ...core.errors import SettingsError
+from ...core.errors import SettingsError, quote
 from ...core.messages import t
 from .components import COPIES, NUM_FLAVOURS
 
@@ -112,9 +112,10 @@ class Settings:
             )
         names = _names(players)
         n = len(names)
-        ruleset = ruleset or "rulebook"
-        if ruleset not in RULESETS:
-            raise SettingsError(f"unknown ruleset {ruleset!r}; rulesets are {sorted(RULESETS)}")
+        ruleset = "rulebook" if ruleset is None else ruleset
+        if not isinstance(ruleset, str) or ruleset not in RULESETS:
+            raise SettingsError(f"unknown ruleset {quote(ruleset)}; rulesets are "
+                                f"{sorted(RULESETS)}")
         values: dict[str, Any] = {"removed_scoops": default_removed(n)}
         values.update(RULESETS[ruleset])
         values.update(variant)
@@ -126,10 +127,12 @@ class Settings:
         def need_int(name: str, lo: int, hi: int) -> None:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise SettingsError(f"setting {name} must be a whole number {lo}..{hi}, not {v!r}")
+                raise SettingsError(f"setting {name} must be a whole number {lo}..{hi}, "
+                                    f"not {quote(v)}")
 
         if self.close not in CLOSE_RULES:
-            raise SettingsError(f"setting close must be one of {CLOSE_RULES}, not {self.close!r}")
+            raise SettingsError(f"setting close must be one of {CLOSE_RULES}, "
+                                f"not {quote(self.close)}")
         need_int("days", 1, 50)
         need_int("first_dealer", 0, self.players - 1)
         need_int("removed_scoops", 0, NUM_FLAVOURS * COPIES - 1)
@@ -156,15 +159,18 @@ def _typed(value: Any) -> tuple:
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, bool):
-        raise SettingsError(f"players must be a number 2..5 or a list of names, not {players!r}")
+        raise SettingsError(f"players must be a number 2..5 or a list of names, "
+                            f"not {quote(players)}")
     if isinstance(players, int):
         if not 2 <= players <= 5:
             raise SettingsError(
-                f"Ice Cream is for 3 to 5 players (2 as a house variant, IC-1), not {players}"
+                "Ice Cream is for 3 to 5 players (2 as a house variant, IC-1), "
+                f"not {quote(players)}"
             )
         return tuple(t("ui.default_name", seat=i + 1) for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SettingsError(f"players must be a number 2..5 or a list of names, not {players!r}")
+        raise SettingsError(f"players must be a number 2..5 or a list of names, "
+                            f"not {quote(players)}")
     names = tuple(players)
     if not 2 <= len(names) <= 5:
         raise SettingsError(
@@ -172,7 +178,21 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         )
     for nm in names:
         if not isinstance(nm, str) or not nm.strip() or len(nm) > 40:
-            raise SettingsError(f"player names must be 1-40 characters of text, not {nm!r}")
+            raise SettingsError(f"player names must be 1-40 characters of text, "
+                                f"not {quote(nm)}")
+        if not nm.isprintable() or not _is_unicode(nm):
+            # A lone surrogate cannot be printed or saved as UTF-8; a control character
+            # would break the one-line log and the table's text.
+            raise SettingsError(f"player names must be printable Unicode text, not {quote(nm)}")
     if len(set(names)) != len(names):
-        raise SettingsError(f"player names must differ: {list(names)}")
+        raise SettingsError(f"player names must differ: {quote(list(names))}")
     return names
+
+
+def _is_unicode(text: str) -> bool:
+    """False for text with a lone surrogate (it has no UTF-8 form)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

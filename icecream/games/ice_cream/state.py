@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.errors import ActionFormatError, IllegalAction, SettingsError
+from ...core.errors import ActionFormatError, IllegalAction, SettingsError, quote
 from ...core.messages import Message
 from ...core.protocol import Action, Event, Option, State
 from .actions import DRAW, KEEP, NEW_CONE, PLACE, SERVE, SWAP, Draw, Keep, Place, Serve, Swap
@@ -645,7 +645,7 @@ class IceCreamState(State):
             self._phase = OVER
             self.is_over = True
             self.to_act = -1
-            ev.append(("event.game_over", {"winners": list(self.winners)}, "IC-15"))
+            ev.append(self._game_over_event())
             return
         self.dealer = self._next_dealer(ev)
         self.day += 1
@@ -667,6 +667,21 @@ class IceCreamState(State):
                 ev.append((EV_NEXT_DEALER_TIE, seat))
                 return seat
         raise AssertionError("unreachable: a tied seat exists")
+
+    def _game_over_event(self) -> tuple:
+        """IC-15 in words: who won, and by which step of the tie-break (most points; tied,
+        most Ice Cream cards held; still tied, a shared win), so a player reads why."""
+        winners = self.winners
+        best = max(self._scores)
+        top = [p for p, sc in enumerate(self._scores) if sc == best]
+        # Seats, not names: the message joins them in the reader's language ("Ann en Cy").
+        params = {"winners": list(winners), "count": len(winners), "score": best,
+                  "cards": len(self._cards[winners[0]]), "tied": top}
+        if len(top) == 1:
+            return ("event.game_over", params, "IC-15")
+        if len(winners) == 1:
+            return ("event.game_over_cards", params, "IC-15")
+        return ("event.game_over_shared", params, "IC-15")
 
     # ------------------------------------------------------------------ explanations
     def options(self) -> list[Option]:
@@ -795,7 +810,11 @@ class IceCreamState(State):
 
     # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
-        """Assert IC-16 (every card in exactly one place) and the cone limits (IC-7)."""
+        """Check IC-16 (every card in exactly one place) and the cone limits (IC-7).
+
+        Raises :class:`AssertionError` on a broken invariant. Explicit checks, not
+        ``assert`` statements, so that they still run under ``python -O``.
+        """
         ic = [0] * NUM_FLAVOURS
         for f in self.ic_deck + self.ic_discard:
             ic[f] += 1
@@ -809,21 +828,26 @@ class IceCreamState(State):
             sc[f] += 1
         for c in self.cones:
             if c is not None:
-                assert 1 <= len(c) <= self.settings.scoops_per_cone, f"cone size {c}"
+                _require(1 <= len(c) <= self.settings.scoops_per_cone, f"cone size {c}")
                 for f in c:
                     sc[f] += 1
         for p in range(self.num_players):
             for f in range(NUM_FLAVOURS):
                 sc[f] += self.served[p][f]
                 if self.served[p][f]:
-                    assert f in self.cards[p], "scoops served on a card the player lacks (IC-11)"
-        assert ic == [COPIES] * NUM_FLAVOURS, f"Ice Cream cards not conserved (IC-16): {ic}"
-        assert sc == [COPIES] * NUM_FLAVOURS, f"Scoop cards not conserved (IC-16): {sc}"
-        assert len(self.removed) == self.settings.removed_scoops, "removed scoops (IC-3)"
-        assert len(self.cones) <= self.settings.cones, "too many cones (IC-7)"
+                    _require(f in self.cards[p], "scoops served on a card the player lacks (IC-11)")
+        _require(ic == [COPIES] * NUM_FLAVOURS, f"Ice Cream cards not conserved (IC-16): {ic}")
+        _require(sc == [COPIES] * NUM_FLAVOURS, f"Scoop cards not conserved (IC-16): {sc}")
+        _require(len(self.removed) == self.settings.removed_scoops, "removed scoops (IC-3)")
+        _require(len(self.cones) <= self.settings.cones, "too many cones (IC-7)")
 
 
 _STEPS = (IceCreamState._deliver, IceCreamState._place, IceCreamState._serve_or_draw)
+
+
+def _require(ok: bool, message: str) -> None:
+    if not ok:
+        raise AssertionError(message)
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -837,7 +861,7 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
               **variant: Any) -> IceCreamState:
     """A new game: IC-3 removes scoops, IC-4 deals one face-up card each, then day 1 begins."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SettingsError(f"seed must be a whole number, not {seed!r}")
+        raise SettingsError(f"seed must be a whole number, not {quote(seed)}")
     settings = Settings.make(players, ruleset=ruleset, **variant)
     n = settings.players
     deck = shuffled(seed, 0, SETUP_DECK, _FULL_DECK)

@@ -1,0 +1,83 @@
+"""Combo Cone Paradise (Mercat Games 2021): the engine, its rules, deck data and examples.
+
+The card faces are not printed in the rulebook: the shipped deck is the *assumed* one of
+rulings CCP-2 and CCP-4 (``data/deck.json``, ``data/orders.json``); the ``deck`` setting
+loads another deck file.
+
+>>> from icecream import new_game
+>>> s = new_game("combo-cone", players=4, seed=1, ruleset="review")
+>>> s.settings.rainbow_hand_limit, len(s.pile) + len(s.row)
+(3, 92)
+"""
+
+from __future__ import annotations
+
+from ...core.protocol import GameSpec, SettingField, register_game
+from .actions import (
+    ACTION_KINDS,
+    EndTurn,
+    Fill,
+    Place,
+    Scoop,
+    Secure,
+    Serve,
+    StopServing,
+    TakeReward,
+)
+from .components import BRANDS, FLAVOURS, Components, load_components, shipped_components
+from .determinize import Determinizer
+from .examples import EXAMPLES, Example
+from .policies import POLICIES
+from .records import count_action, metrics, result_columns
+from .render import render_svg
+from .rules import RULES
+from .scenario import load_scenario
+from .settings import PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
+from .state import PHASES, ComboConeState, new_state
+from .view import ComboConeView
+
+#: What a new-game form offers (labels ``setting.combo-cone.<name>[.<choice>]``).
+SETTINGS_FORM = (
+    SettingField("ruleset", "choice", "rulebook", "CCPN-3", choices=tuple(RULESETS)),
+    SettingField("first_player", "int", 0, "CCP-1", low=0, high=4),
+    SettingField("rainbow_hand_limit", "choice", None, "CCPN-3", choices=(None, 1, 2, 3, 4)),
+)
+
+GAME = register_game(
+    GameSpec(
+        name="combo-cone",
+        title="Combo Cone Paradise",
+        min_players=2,
+        max_players=5,
+        action_kinds=ACTION_KINDS,
+        rules=RULES,
+        new_state=new_state,
+        from_dict=load_scenario,
+        from_scenario=load_scenario,
+        rulesets=RULESETS,
+        examples=lambda: EXAMPLES,
+        flavour_codes=FLAVOURS,
+        render_svg=render_svg,
+        determinizer=Determinizer,
+        policies=POLICIES,
+        round_attr="round",
+        round_label="ui.round",
+        first_player_setting="first_player",
+        settings_form=SETTINGS_FORM,
+        setting_rules=SETTING_RULES,
+        ruleset_rules=RULESET_RULES,
+        count_action=count_action,
+        result_columns=result_columns,
+        metrics=metrics,
+        catalog_prefix="ccp",
+        presets=PRESETS,
+    )
+)
+ComboConeState.game = GAME
+
+__all__ = [
+    "GAME", "RULES", "EXAMPLES", "Example", "ComboConeState", "ComboConeView", "Settings",
+    "RULESETS", "PHASES", "FLAVOURS", "BRANDS", "Components", "load_components",
+    "shipped_components", "Scoop", "Secure", "Serve", "Place", "StopServing", "Fill",
+    "TakeReward", "EndTurn", "new_state", "load_scenario", "render_svg",
+]

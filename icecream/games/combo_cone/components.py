@@ -1,0 +1,254 @@
+"""Combo Cone Paradise's components as data: Ice Cream cards, Rainbows, Orders and Cones.
+
+The rulebook gives the counts (112 Ice Cream cards, 10 Rainbows, 52 Orders, 15 Cones) but
+does not print the faces. The shipped files ``data/deck.json`` and ``data/orders.json``
+hold the *assumed* faces of rulings CCP-2 and CCP-4 (each file says so in its ``"note"``).
+A user can load another deck file (the ``deck`` setting): a JSON object with any of the
+sections ``ice_cream`` (list of ``{"flavour", "brand", "combo"}``), ``rainbow`` (count),
+``cones`` (count) and ``orders`` (list of ``{"flavours": [...], "coins": n, "reward":
+null | "cards" | "cone"}``); a section it leaves out comes from the shipped files. The
+counts must be the rulebook's; flavours and brands must be the game's.
+
+Cards are numbered: Ice Cream cards ``0..111`` in file order, then the Rainbows.
+
+>>> c = shipped_components()
+>>> len(c.cards), c.rainbows, len(c.orders), c.cones
+(112, 10, 52, 15)
+>>> c.cards[0], c.orders[0].height
+(Card(flavour=0, brand=0, combo=0), 1)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import SettingsError
+
+#: The seven flavours of the assumed deck (CCP-2); catalog words ``ccp.flavour.<code>``.
+FLAVOURS: tuple[str, ...] = ("vanilla", "chocolate", "strawberry", "mint", "pistachio",
+                             "lemon", "blueberry")
+#: The four brands (CCP-2), named by the icon on the card; catalog ``ccp.brand.<code>``.
+BRANDS: tuple[str, ...] = ("heart", "drop", "leaf", "star")
+#: Alternative rewards an order may offer instead of its coins (CCP-4, CCP-10).
+REWARDS: tuple[str, ...] = ("cards", "cone")
+#: The rulebook's counts (Components; CCP-2, CCP-3, CCP-4).
+ICE_CREAM_COUNT, RAINBOW_COUNT, ORDER_COUNT, CONE_COUNT = 112, 10, 52, 15
+#: The flavour and brand index that stands for a Rainbow card (any flavour, any brand).
+RAINBOW = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """An Ice Cream card's faces as indexes into :data:`FLAVOURS` / :data:`BRANDS`;
+    a Rainbow has ``RAINBOW`` (-1) in all three (CCP-2)."""
+
+    flavour: int
+    brand: int
+    combo: int
+
+    @property
+    def is_rainbow(self) -> bool:
+        return self.flavour == RAINBOW
+
+    def to_data(self) -> list[str]:
+        """Plain form for messages and views: ``["mint", "heart", "star"]`` or ``["rainbow"]``."""
+        if self.flavour == RAINBOW:
+            return ["rainbow"]
+        return [FLAVOURS[self.flavour], BRANDS[self.brand], BRANDS[self.combo]]
+
+
+RAINBOW_CARD = Card(RAINBOW, RAINBOW, RAINBOW)
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """An Order card: a multiset of flavours (sorted indexes), its coins, and the
+    alternative reward it offers instead (``None``, ``"cards"`` or ``"cone"``, CCP-4)."""
+
+    flavours: tuple[int, ...]
+    coins: int
+    reward: str | None = None
+
+    @property
+    def height(self) -> int:
+        return len(self.flavours)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"flavours": [FLAVOURS[f] for f in self.flavours], "coins": self.coins,
+                "reward": self.reward}
+
+
+@dataclass(frozen=True)
+class Components:
+    """Every card of one game: ``cards[i]`` for the Ice Cream cards and Rainbows
+    (``0..n-1`` normal, then ``rainbows`` Rainbows), ``orders``, and the number of Cones."""
+
+    ice_cream: tuple[Card, ...]
+    rainbows: int
+    orders: tuple[Order, ...]
+    cones: int
+    source: str = "shipped"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """All cards by id: the Ice Cream cards, then the Rainbows."""
+        return self.ice_cream + (RAINBOW_CARD,) * self.rainbows
+
+    @cached_property
+    def canon(self) -> tuple[int, ...]:
+        """``canon[id]``: the lowest id of a card with the same faces (identical cards,
+        such as the Rainbows, are one choice when placing)."""
+        first: dict[Card, int] = {}
+        return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
+
+    @property
+    def rainbow_ids(self) -> tuple[int, ...]:
+        n = len(self.ice_cream)
+        return tuple(range(n, n + self.rainbows))
+
+
+def _read_json(path: Path | Any, what: str) -> Any:
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise SettingsError(f"deck: cannot read {what}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SettingsError(f"deck: {what} is not UTF-8 text (byte {e.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SettingsError(f"deck: {what} is not valid JSON: {e}") from None
+
+
+def _index(value: Any, names: tuple[str, ...], where: str, kind: str) -> int:
+    if value not in names:
+        raise SettingsError(f"deck: {where}: unknown {kind} {value!r}; the {kind}s are "
+                            f"{', '.join(names)} (CCP-2)")
+    return names.index(value)
+
+
+def _count(data: Mapping, key: str, want: int, rule: str) -> int:
+    v = data[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise SettingsError(f"deck: {key}: must be a whole number, not {v!r}")
+    if v != want:
+        raise SettingsError(f"deck: {key}: the game has {want}, not {v} ({rule})")
+    return v
+
+
+def parse_components(data: Any, source: str = "deck file") -> Components:
+    """Check deck data (see the module docstring) and build :class:`Components`.
+
+    Sections missing from ``data`` come from the shipped files. :class:`SettingsError`
+    names the section and card that is wrong.
+    """
+    if not isinstance(data, Mapping):
+        raise SettingsError(f"deck: {source} must be a JSON object with the sections "
+                            "ice_cream, rainbow, cones and/or orders")
+    known = {"note", "ice_cream", "rainbow", "cones", "orders"}
+    extra = set(data) - known
+    if extra:
+        raise SettingsError(f"deck: unknown section(s) {sorted(extra)}; sections are "
+                            f"{sorted(known)}")
+    base = shipped_components() if source != "shipped" else None
+    if "ice_cream" in data:
+        cards_data = data["ice_cream"]
+        if not isinstance(cards_data, list):
+            raise SettingsError("deck: ice_cream: must be a list of cards")
+        if len(cards_data) != ICE_CREAM_COUNT:
+            raise SettingsError(f"deck: ice_cream: the game has {ICE_CREAM_COUNT} Ice Cream "
+                                f"cards, not {len(cards_data)} (CCP-2)")
+        cards = []
+        for i, c in enumerate(cards_data):
+            where = f"ice_cream[{i}]"
+            if not isinstance(c, Mapping) or set(c) != {"flavour", "brand", "combo"}:
+                raise SettingsError(f"deck: {where}: must be an object with exactly flavour, "
+                                    f"brand and combo, not {c!r}")
+            cards.append(Card(_index(c["flavour"], FLAVOURS, where, "flavour"),
+                              _index(c["brand"], BRANDS, where, "brand"),
+                              _index(c["combo"], BRANDS, where + ".combo", "brand")))
+        ice_cream = tuple(cards)
+    elif base is not None:
+        ice_cream = base.ice_cream
+    else:
+        raise SettingsError("deck: the shipped deck lacks its ice_cream section")
+    rainbows = _count(data, "rainbow", RAINBOW_COUNT, "CCP-2") if "rainbow" in data else (
+        base.rainbows if base else RAINBOW_COUNT)
+    cones = _count(data, "cones", CONE_COUNT, "CCP-3") if "cones" in data else (
+        base.cones if base else CONE_COUNT)
+    if "orders" in data:
+        orders = _parse_orders(data["orders"])
+    elif base is not None:
+        orders = base.orders
+    else:
+        raise SettingsError("deck: the shipped files lack the orders section")
+    return Components(ice_cream, rainbows, orders, cones, source)
+
+
+def _parse_orders(orders_data: Any) -> tuple[Order, ...]:
+    if not isinstance(orders_data, list):
+        raise SettingsError("deck: orders: must be a list of orders")
+    if len(orders_data) != ORDER_COUNT:
+        raise SettingsError(f"deck: orders: the game has {ORDER_COUNT} Order cards, not "
+                            f"{len(orders_data)} (CCP-4)")
+    out = []
+    for i, o in enumerate(orders_data):
+        where = f"orders[{i}]"
+        if not isinstance(o, Mapping) or not {"flavours", "coins"} <= set(o) or \
+                set(o) - {"flavours", "coins", "reward"}:
+            raise SettingsError(f"deck: {where}: must be an object with flavours, coins and "
+                                f"an optional reward, not {o!r}")
+        fl = o["flavours"]
+        if not isinstance(fl, list) or not 1 <= len(fl) <= 4:
+            raise SettingsError(f"deck: {where}.flavours: an order asks for 1 to 4 flavours "
+                                f"(CCP-4), not {fl!r}")
+        flavours = tuple(sorted(_index(f, FLAVOURS, f"{where}.flavours", "flavour")
+                                for f in fl))
+        coins = o["coins"]
+        if isinstance(coins, bool) or not isinstance(coins, int) or not 0 <= coins <= 99:
+            raise SettingsError(f"deck: {where}.coins: must be a whole number 0..99, "
+                                f"not {coins!r}")
+        reward = o.get("reward")
+        if reward is not None and reward not in REWARDS:
+            raise SettingsError(f"deck: {where}.reward: must be null, \"cards\" or \"cone\" "
+                                f"(CCP-10), not {reward!r}")
+        out.append(Order(flavours, coins, reward))
+    return tuple(out)
+
+
+@cache
+def shipped_components() -> Components:
+    """The shipped, assumed deck (CCP-2) and orders (CCP-4)."""
+    folder = resources.files(__package__).joinpath("data")
+    deck = _read_json(folder.joinpath("deck.json"), "the shipped deck.json")
+    orders = _read_json(folder.joinpath("orders.json"), "the shipped orders.json")
+    data = {k: v for k, v in deck.items() if k != "note"}
+    data["orders"] = orders["orders"]
+    return parse_components(data, "shipped")
+
+
+def load_components(deck: str | None) -> Components:
+    """The components for the ``deck`` setting: ``None`` for the shipped deck, else a path."""
+    if deck is None:
+        return shipped_components()
+    if not isinstance(deck, str) or not deck.strip():
+        raise SettingsError(f"deck: must be a path to a deck file or None, not {deck!r}")
+    path = Path(deck)
+    key = (str(path.resolve()), path.stat().st_mtime_ns if path.exists() else -1)
+    made = _LOADED.get(key)
+    if made is None:
+        made = parse_components(_read_json(path, str(path)), str(path))
+        if len(_LOADED) < 64:
+            _LOADED[key] = made
+    return made
+
+
+_LOADED: dict[tuple[str, int], Components] = {}

@@ -1,0 +1,79 @@
+"""What a simulation records of a Combo Cone Paradise game, per seat (``GameSpec`` hooks),
+and the game's own design metric.
+
+>>> import random, icecream
+>>> s = icecream.new_game("combo-cone", players=3, seed=1).clone()
+>>> _ = s.random_playout(random.Random(0).random)
+>>> sorted(result_columns(s, 0))[:4]
+['cards_left', 'cones', 'orders_filled', 'orders_kept']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.messages import DEFAULT_LANGUAGE, t
+
+_COLUMNS = {"scoop": "scoops", "secure": "secures", "serve": "serves", "fill": "fills",
+            "stop_serving": "stops"}
+
+
+def count_action(after: Any, action: Any) -> str | None:
+    """The column counting ``action`` (just played, giving ``after``) for its player:
+    scoops, secures, serves, fills, placements or combos (CCP-6..CCP-9)."""
+    kind = action["type"] if isinstance(action, dict) else action.type
+    if kind == "place":
+        # The placement's own event says whether it was a combo (CCP-8).
+        key = after.events[0].key
+        return "combos" if key.startswith("ccp.event.combo") else "placements"
+    if kind == "take_reward":
+        k = action["kind"] if isinstance(action, dict) else action.kind
+        return None if k == "coins" else f"rewards_{k}"
+    return _COLUMNS.get(kind)
+
+
+def result_columns(s: Any, seat: int) -> dict[str, Any]:
+    """Per-seat columns at the end of a game: cards left in hand (the CCP-12 tie-break),
+    orders filled and kept for coins, alternative rewards taken (CCP-10), Cones, Rainbows
+    and reserved orders left, the counted actions (0 when never played) and the running
+    coin totals after each table round (``score_after_round_<k>``)."""
+    n_rainbow = sum(1 for c in s.hands[seat] if s.is_rainbow(c))
+    row: dict[str, Any] = {
+        "cards_left": len(s.hands[seat]),
+        "orders_filled": s.fills[seat],
+        "orders_kept": len(s.filled[seat]),
+        "rewards_taken": s.fills[seat] - len(s.filled[seat]),
+        "cones": len(s.cones[seat]),
+        "rainbows_left": n_rainbow,
+        "reserved_left": len(s.reserved[seat]),
+        "rounds": s.round,
+        "rainbow_hand_limit": s.settings.rainbow_hand_limit,
+    }
+    for column in ("scoops", "secures", "serves", "fills", "stops", "placements", "combos",
+                   "rewards_cards", "rewards_cone"):
+        row[column] = 0
+    for k, totals in enumerate(s.round_scores, start=1):
+        row[f"score_after_round_{k}"] = totals[seat]
+    return row
+
+
+def metrics() -> tuple[type, ...]:
+    """The game's own metric classes (imported on demand: they need pandas)."""
+    from ...explore.metrics import PointsShare
+
+    class RewardShare(PointsShare):
+        """Share of filled orders whose alternative reward was taken instead of the
+        coins (CCP-10)."""
+
+        key = "ccp_reward_share"
+
+        def __init__(self) -> None:
+            super().__init__("rewards_taken", ("orders_filled",))
+
+        def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
+            return t("ccp.metric.reward_share.name", lang)
+
+        def description(self, lang: str = DEFAULT_LANGUAGE) -> str:
+            return t("ccp.metric.reward_share.description", lang)
+
+    return (RewardShare,)

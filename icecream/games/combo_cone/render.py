@@ -1,0 +1,447 @@
+"""The Combo Cone Paradise table as an SVG picture, drawn from what one seat may see.
+
+:func:`render_svg` draws ``state.view(seat)`` only (another Artisan's hand is drawn as
+card backs, CCPN-7) and, in the picture of the Artisan to act or the teacher's, every
+option of ``state.options()``: a row card is a one-card Scoop, an order in the row is a
+Secure, chips name the other options (multi-card Scoops, placements, fills, rewards),
+each allowed or forbidden with the option's explanation as its tooltip. The picture holds
+no rules: every clickable thing is an engine option.
+
+Cards show their brand by background colour *and* icon (heart, drop, leaf, star), their
+flavour by name and initial, and their Combo Brand by a second icon in a corner (so they
+read without colour); cones are stacks of card strips, bottom first. Clickable elements
+carry ``class="ic-option"`` and ``data-action`` (the plain action as JSON); forbidden ones
+also ``ic-forbidden``. Every card has ``role="img"`` and an ``aria-label``.
+
+>>> from icecream import new_game
+>>> svg = render_svg(new_game("combo-cone", players=3, seed=1), seat=1)
+>>> svg.startswith("<svg") and 'class="ccp-row-card' in svg
+True
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.protocol import Option
+from .components import BRANDS, FLAVOURS
+from .words import card_words, flavours_words
+
+#: Brand background colours (Okabe-Ito, colour-blind safe) and icons, by :data:`BRANDS`.
+BRAND_COLOURS = {"heart": "#CC79A7", "drop": "#56B4E9", "leaf": "#009E73", "star": "#E69F00"}
+BRAND_INK = {"heart": "#000000", "drop": "#000000", "leaf": "#FFFFFF", "star": "#000000"}
+BRAND_ICONS = {"heart": "\u2665", "drop": "\u2666", "leaf": "\u2663", "star": "\u2605"}
+RAINBOW_STOPS = ("#D55E00", "#E69F00", "#F0E442", "#009E73", "#56B4E9", "#CC79A7")
+assert set(BRAND_COLOURS) == set(BRANDS)
+
+WIDTH = 1024
+M = 12
+CARD_W, CARD_H = 62, 84
+HAND_W, HAND_H = 44, 60
+STRIP_W, STRIP_H = 56, 17
+_FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
+
+
+def action_json(action: Any) -> str:
+    """The plain action as compact JSON, escaped for a single-quoted attribute."""
+    text = json.dumps(action.to_dict(), separators=(",", ":"))
+    return escape(text, quote=False).replace("'", "&#x27;")
+
+
+def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE,
+               highlight: bool = True) -> str:
+    """The table as SVG text, as ``seat`` sees it (``None``: the teacher sees everything)."""
+    view = state.view(seat)
+    shows = highlight and not view.is_over and (view.teacher or seat == view.to_act)
+    options = state.options() if shows else []
+    return _Picture(view, options, lang).draw()
+
+
+class _Picture:
+    """Draws one view; each method draws one part of the table into ``self.out``."""
+
+    def __init__(self, view: Any, options: list[Option], lang: str) -> None:
+        self.v = view
+        self.lang = lang
+        self.out: list[str] = []
+        self.options = options
+        self.used: set[int] = set()
+
+    def tr(self, key: str, **params: Any) -> str:
+        return escape(t(f"ccp.svg.{key}", self.lang, **params))
+
+    def name(self, seat: int) -> str:
+        nm = self.v.names[seat]
+        return escape(nm if len(nm) <= 16 else nm[:15] + "\u2026")
+
+    def reason(self, opt: Option) -> str:
+        return escape(opt.reason.text(self.lang, self.v.names))
+
+    def find(self, pred) -> tuple[int, Option] | None:
+        for k, o in enumerate(self.options):
+            if k not in self.used and pred(o.action):
+                self.used.add(k)
+                return k, o
+        return None
+
+    def option_attrs(self, opt: Option | None, base: str) -> str:
+        if opt is None:
+            return f'class="{base}"'
+        cls = f"{base} ic-option" + ("" if opt.allowed else " ic-forbidden")
+        return (f'class="{cls}" data-action=\'{action_json(opt.action)}\' role="button" '
+                f'aria-label="{self.reason(opt)}" style="cursor:pointer"')
+
+    # -- the whole picture ---------------------------------------------------------------
+    def draw(self) -> str:
+        y = self.header()
+        y = self.supply(y + 8)
+        y = self.chips(y + 6)
+        y = self.players(y + 8)
+        height = y + M
+        title = self.tr("title", round=self.v.round)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg ccp-table" '
+                f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+                f'role="img" aria-label="{title}" style="{_FONT}"><title>{title}</title>'
+                f'{_DEFS}<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#FBF8F1"/>'
+                + "".join(self.out) + "</svg>")
+
+    def header(self) -> int:
+        v, o = self.v, self.out
+        phase = escape(t(f"ccp.phase.{v.phase}", self.lang))
+        o.append(f'<rect x="0" y="0" width="{WIDTH}" height="36" fill="#3B2F2F"/>')
+        if v.is_over:
+            left = phase
+            right = self.tr("winners", names=", ".join(self.name(p) for p in v.winners))
+        else:
+            last = f" \u00b7 {self.tr('last_round', count=v.final_turns_left)}" \
+                if v.last_round else ""
+            left = f'{self.tr("round", round=v.round)} \u00b7 {phase}{last}'
+            right = self.tr("to_act", player=self.name(v.to_act))
+        o.append(f'<text class="ic-phase" x="{M}" y="24" font-size="17" font-weight="bold" '
+                 f'fill="#FFFFFF">{left}</text>')
+        o.append(f'<text class="ic-to-act" x="{WIDTH - M}" y="24" font-size="15" '
+                 f'text-anchor="end" fill="#FFFFFF">{right}</text>')
+        if v.teacher:
+            fill, words, cls = "#F0E442", self.tr("teacher_banner"), "teacher"
+        else:
+            fill, cls = "#E8E2D4", "seat"
+            words = self.tr("seat_banner", player=self.name(v.seat))
+        o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="0" y="36" width="{WIDTH}" '
+                 f'height="22" fill="{fill}"/><text x="{WIDTH // 2}" y="52" font-size="13" '
+                 f'font-weight="bold" text-anchor="middle" fill="#000000">{words}</text></g>')
+        return 58
+
+    # -- piles and the two rows ----------------------------------------------------------------
+    def pile(self, x: int, y: int, count: int, label: str, cls: str, colour: str,
+             opt: Option | None = None) -> None:
+        self.out.append(f'<g {self.option_attrs(opt, cls)} data-count="{count}">'
+                        + (f"<title>{self.reason(opt)}</title>" if opt else "")
+                        + f'<rect x="{x}" y="{y}" width="52" height="70" rx="6" fill="{colour}" '
+                        f'stroke="#3B2F2F" stroke-width="2"/>'
+                        f'<text x="{x + 26}" y="{y + 42}" font-size="18" font-weight="bold" '
+                        f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
+                        f'<text x="{x + 26}" y="{y + 86}" font-size="11" text-anchor="middle" '
+                        f'fill="#222222">{label}</text></g>')
+
+    def supply(self, y: int) -> int:
+        v, o = self.v, self.out
+        self.pile(M, y, v.pile_size, self.tr("pile"), "ccp-pile", "#6B4E3D")
+        self.pile(M + 62, y, v.rainbow_pile, self.tr("rainbows"), "ccp-rainbow-pile",
+                  "url(#ccp-rainbow)")
+        o.append(f'<text class="ccp-box" x="{M}" y="{y + 104}" font-size="11" fill="#555555">'
+                 f'{self.tr("box", count=v.box_size)} \u00b7 '
+                 f'{self.tr("discard", count=len(v.ice_cream_discard))} \u00b7 '
+                 f'{self.tr("cone_reserve", count=v.cone_reserve)}</text>')
+        x = M + 132
+        o.append(f'<text x="{x}" y="{y + 4}" font-size="12" font-weight="bold" '
+                 f'fill="#222222">{self.tr("ice_cream_row")}</text>')
+        for i, c in enumerate(v.row):
+            found = self.find(lambda a, i=i: a.type == "scoop" and a.cards == (i,))
+            opt = found[1] if found else None
+            self.card(x + i * (CARD_W + 6), y + 10, c, f"ccp-row-card ccp-pos-{i}", opt)
+        x += 4 * (CARD_W + 6) + 14
+        o.append(f'<text x="{x}" y="{y + 4}" font-size="12" font-weight="bold" '
+                 f'fill="#222222">{self.tr("order_row")}</text>')
+        for i, order in enumerate(v.order_row):
+            found = self.find(lambda a, i=i: a.type == "secure" and a.order == i)
+            self.order(x + i * 80, y + 10, order, f"ccp-order ccp-pos-{i}",
+                       found[1] if found else None)
+        x += 4 * 80 + 6
+        found = self.find(lambda a: a.type == "secure" and a.order == "deck")
+        self.pile(x, y + 10, v.order_deck_size, self.tr("order_deck"), "ccp-order-deck",
+                  "#8A5A2B", found[1] if found else None)
+        o.append(f'<text x="{x}" y="{y + 112}" font-size="11" fill="#555555">'
+                 f'{self.tr("order_discard", count=len(v.order_discard))}</text>')
+        return y + 118
+
+    def card(self, x: int, y: int, card: int, cls: str, opt: Option | None = None,
+             small: bool = False) -> None:
+        face = self.v.card_faces[card]
+        label = escape(card_words(face, self.lang))
+        attrs = self.option_attrs(opt, f"ccp-card {cls}")
+        role = "" if opt else ' role="img"'
+        aria = "" if opt else f' aria-label="{label}"'
+        tip = self.reason(opt) if opt else label
+        w, h = (HAND_W, HAND_H) if small else (CARD_W, CARD_H)
+        k = w / CARD_W  # font scale
+        o = self.out
+        o.append(f'<g {attrs}{role}{aria} data-card="{card}"><title>{tip}</title>')
+        if face[0] == "rainbow":
+            o.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
+                     f'fill="url(#ccp-rainbow)" stroke="#3B2F2F" stroke-width="1.5"/>'
+                     f'<text x="{x + w // 2}" y="{y + h // 2 + 4}" font-size="{11 * k + 1:.0f}" '
+                     f'font-weight="bold" text-anchor="middle" fill="#000000">'
+                     f'{self.tr("rainbow")}</text>')
+        else:
+            flavour, brand, combo = face
+            ink = BRAND_INK[brand]
+            name = escape(t(f"ccp.flavour.{flavour}", self.lang))
+            r = 9 * k + 1
+            o.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
+                     f'fill="{BRAND_COLOURS[brand]}" stroke="#3B2F2F" stroke-width="1.5"/>'
+                     f'<text x="{x + 5}" y="{y + 16 * k + 1:.0f}" font-size="{15 * k:.0f}" '
+                     f'fill="{ink}">{BRAND_ICONS[brand]}</text>'
+                     f'<text x="{x + w // 2}" y="{y + 0.55 * h:.0f}" font-size="{22 * k:.0f}" '
+                     f'font-weight="bold" text-anchor="middle" fill="{ink}">'
+                     f'{name[:1].upper()}</text>'
+                     f'<text x="{x + w // 2}" y="{y + 0.74 * h:.0f}" font-size="{10 * k:.0f}" '
+                     f'text-anchor="middle" fill="{ink}">{name}</text>'
+                     f'<circle cx="{x + w - r - 3:.0f}" cy="{y + h - r - 3:.0f}" r="{r:.0f}" '
+                     f'fill="{BRAND_COLOURS[combo]}" stroke="#FFFFFF" stroke-width="1.5"/>'
+                     f'<text class="ccp-combo-icon" x="{x + w - r - 3:.0f}" '
+                     f'y="{y + h - 0.6 * r - 3:.0f}" font-size="{11 * k + 1:.0f}" '
+                     f'text-anchor="middle" fill="{BRAND_INK[combo]}">{BRAND_ICONS[combo]}'
+                     f'</text>')
+            if not small:
+                o.append(f'<text x="{x + 5}" y="{y + h - 7}" font-size="8" fill="{ink}">'
+                         f'{self.tr("combo")}</text>')
+        if opt is not None and not opt.allowed:
+            o.append(_cross(x, y, w, h))
+        o.append("</g>")
+
+    def order(self, x: int, y: int, order: int, cls: str, opt: Option | None = None,
+              w: int = 74, h: int = 84) -> None:
+        face = self.v.order_faces[order]
+        words = escape(flavours_words(face["flavours"], self.lang))
+        label = self.tr("order_label", flavours=words, coins=face["coins"])
+        attrs = self.option_attrs(opt, f"ccp-order-card {cls}")
+        o = self.out
+        o.append(f'<g {attrs} data-order="{order}"'
+                 + ("" if opt else f' role="img" aria-label="{label}"')
+                 + f'><title>{self.reason(opt) if opt else label}</title>'
+                 f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#FFFDF5" '
+                 f'stroke="#8A5A2B" stroke-width="1.5"/>')
+        reward = face["reward"]
+        top = 12 if reward else 0
+        if reward:
+            o.append(f'<rect class="ccp-reward" x="{x + 1}" y="{y + 1}" width="{w - 2}" '
+                     f'height="12" rx="5" fill="#B00020"/><text x="{x + w // 2}" y="{y + 10}" '
+                     f'font-size="9" font-weight="bold" text-anchor="middle" fill="#FFFFFF">'
+                     f'{self.tr("or_reward_" + reward)}</text>')
+        step = min(15, (h - 26 - top) // max(1, len(face["flavours"])))
+        for k, f in enumerate(face["flavours"]):
+            o.append(f'<text x="{x + 5}" y="{y + 15 + top + k * step}" font-size="11" '
+                     f'fill="#222222">{escape(t(f"ccp.flavour.{f}", self.lang))}</text>')
+        o.append(f'<text x="{x + 6}" y="{y + h - 7}" font-size="11" font-weight="bold" '
+                 f'fill="#8A5A2B">{self.tr("coins_short", count=face["coins"])}</text>')
+        if opt is not None and not opt.allowed:
+            o.append(_cross(x, y, w, h))
+        o.append("</g>")
+
+    # -- the options with no place of their own ------------------------------------------------
+    def chips(self, y: int) -> int:
+        rest = [(k, o) for k, o in enumerate(self.options) if k not in self.used
+                and o.action.type != "place"]
+        if not rest:
+            if not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act:
+                self.out.append(f'<text class="ic-waiting" x="{M}" y="{y + 16}" font-size="13" '
+                                f'fill="#555555">'
+                                f'{self.tr("waiting", player=self.name(self.v.to_act))}</text>')
+                return y + 24
+            return y
+        x = M
+        for k, opt in rest:
+            self.used.add(k)
+            label = self.chip_label(opt)
+            w = 8 * len(label) + 18
+            if x + w > WIDTH - M:
+                x = M
+                y += 30
+            self.chip(x, y, w, label, opt, "ccp-chip")
+            x += w + 6
+        return y + 30
+
+    def chip(self, x: int, y: int, w: int, label: str, opt: Option, cls: str) -> None:
+        fill, ink = ("#0072B2", "#FFFFFF") if opt.allowed else ("#E0E0E0", "#555555")
+        dash = "" if opt.allowed else ' stroke-dasharray="4 3"'
+        self.out.append(f'<g {self.option_attrs(opt, cls)}><title>{self.reason(opt)}</title>'
+                        f'<rect x="{x}" y="{y}" width="{w}" height="24" rx="6" fill="{fill}" '
+                        f'stroke="#333333"{dash}/><text x="{x + w // 2}" y="{y + 16}" '
+                        f'font-size="12" text-anchor="middle" fill="{ink}">{escape(label)}'
+                        f'</text></g>')
+
+    def chip_label(self, opt: Option) -> str:
+        a = opt.action
+        lang = self.lang
+        if a.type == "scoop":
+            return t("ccp.svg.chip_scoop", lang, cards="+".join(str(i + 1) for i in a.cards))
+        if a.type == "fill":
+            return t("ccp.svg.chip_fill", lang, cone=a.cone + 1, flavours=flavours_words(
+                self.v.order_faces[a.order]["flavours"], lang))
+        if a.type == "take_reward":
+            if a.kind == "cards":
+                return t("ccp.svg.chip_cards", lang, cards="+".join(str(i + 1) for i in a.cards)
+                         or "-", pile=a.pile)
+            return t(f"ccp.svg.chip_{a.kind}", lang)
+        if a.type == "secure":
+            return t("ccp.svg.chip_secure", lang)
+        return t(f"ccp.svg.chip_{a.type}", lang)
+
+    # -- the Artisans ----------------------------------------------------------------------------
+    def players(self, y: int) -> int:
+        v = self.v
+        n = len(v.names)
+        pw = (WIDTH - 2 * M - 8 * (n - 1)) // n
+        bottoms = [self.panel(p, M + p * (pw + 8), y, pw) for p in range(n)]
+        return max(bottoms)
+
+    def panel(self, p: int, x: int, y: int, w: int) -> int:
+        v, o = self.v, self.out
+        acting = not v.is_over and v.to_act == p
+        start = len(o)
+        o.append("")  # the frame goes here once the height is known
+        badge = ""
+        if acting:
+            badge = f" \u00b7 {self.tr('acting')}"
+        elif p in v.winners:
+            badge = f" \u00b7 {self.tr('winner')}"
+        o.append(f'<text x="{x + 8}" y="{y + 18}" font-size="14" font-weight="bold" '
+                 f'fill="#222222">{self.name(p)}{badge}</text>')
+        o.append(f'<text class="ccp-coins" x="{x + w - 8}" y="{y + 18}" font-size="13" '
+                 f'text-anchor="end" fill="#8A5A2B" font-weight="bold">'
+                 f'{self.tr("coins", count=v.scores[p])}</text>')
+        o.append(f'<text x="{x + 8}" y="{y + 34}" font-size="11" fill="#555555">'
+                 f'{self.tr("filled", count=v.fills[p])}</text>')
+        cy = y + 42
+        # Cones: stacks of card strips, bottom first, with the fill chips under each.
+        cones = v.cones[p]
+        per_row = max(1, (w - 8) // (STRIP_W + 10))
+        tallest = max([len(st) for st in cones] + [3])
+        step = STRIP_H if tallest <= 8 else max(6, (8 * STRIP_H) // tallest)
+        stack_h = min(tallest, 8) * STRIP_H + 8 if tallest <= 8 else 8 * STRIP_H + 8
+        for j, stack in enumerate(cones):
+            r, c = divmod(j, per_row)
+            sx = x + 8 + c * (STRIP_W + 10)
+            sy = cy + r * (stack_h + 44)
+            self.cone(p, j, stack, sx, sy, stack_h, step)
+        rows = -(-len(cones) // per_row)
+        cy += rows * (stack_h + 44)
+        # Fill chips for this Artisan's cones (only the actor's picture has options).
+        fills = [(k, op) for k, op in enumerate(self.options)
+                 if k not in self.used and op.action.type == "fill"]
+        fx = x + 8
+        for k, op in fills:
+            self.used.add(k)
+            label = self.chip_label(op)
+            cw = min(w - 16, 7 * len(label) + 16)
+            if fx + cw > x + w - 8:
+                fx = x + 8
+                cy += 28
+            self.chip(fx, cy, cw, label, op, "ccp-chip ccp-fill")
+            fx += cw + 4
+        if fills:
+            cy += 30
+        # Reserved orders (face up, CCP-7).
+        if v.reserved[p]:
+            o.append(f'<text x="{x + 8}" y="{cy + 10}" font-size="11" fill="#555555">'
+                     f'{self.tr("reserved")}</text>')
+            for k, order in enumerate(v.reserved[p]):
+                self.order(x + 8 + k * 66, cy + 14, order, "ccp-reserved", None, 62, 70)
+            cy += 90
+        # The hand: own cards face up (with placement chips while serving), others' backs.
+        o.append(f'<text x="{x + 8}" y="{cy + 10}" font-size="11" fill="#555555">'
+                 f'{self.tr("hand", count=v.hand_sizes[p])}</text>')
+        cy += 16
+        hand = v.hands[p]
+        if hand is None:
+            shown = min(v.hand_sizes[p], max(1, (w - 16) // 14))
+            for k in range(shown):
+                o.append(f'<rect class="ic-card-back ccp-card-back" x="{x + 8 + k * 14}" '
+                         f'y="{cy}" width="30" height="42" rx="4" fill="#6B4E3D" '
+                         f'stroke="#FFFFFF" stroke-width="1.5" role="img" '
+                         f'aria-label="{self.tr("card_back")}"/>')
+            cy += 48 if v.hand_sizes[p] else 4
+        else:
+            cols = max(1, (w - 8) // (HAND_W + 4))
+            for k, c in enumerate(hand):
+                r, col = divmod(k, cols)
+                hx, hy = x + 8 + col * (HAND_W + 4), cy + r * (HAND_H + 30)
+                self.card(hx, hy, c, "ccp-hand-card", small=True)
+                places = [(i, op) for i, op in enumerate(self.options) if i not in self.used
+                          and op.action.type == "place" and op.action.card == c]
+                for m, (i, op) in enumerate(places):
+                    self.used.add(i)
+                    bw = max(20, (HAND_W - 2 * (len(places) - 1)) // len(places))
+                    self.chip(hx + m * (bw + 2), hy + HAND_H + 3, bw,
+                              t("ccp.svg.chip_place", self.lang, cone=op.action.cone + 1),
+                              op, "ccp-chip ccp-place")
+            rows = -(-len(hand) // cols) if hand else 0
+            cy += rows * (HAND_H + 30) + 4
+        height = cy - y + 6
+        stroke = "#0072B2" if acting else "#CCBFA8"
+        o[start] = (f'<g class="ccp-player ccp-seat-{p}"><rect x="{x}" y="{y}" width="{w}" '
+                    f'height="{height}" rx="8" fill="#FFFFFF" stroke="{stroke}" '
+                    f'stroke-width="{3 if acting else 1.5}"/></g>')
+        return y + height
+
+    def cone(self, p: int, j: int, stack: tuple[int, ...], x: int, y: int, stack_h: int,
+             step: int) -> None:
+        o = self.out
+        v = self.v
+        base = y + stack_h
+        words = "; ".join(card_words(v.card_faces[c], self.lang) for c in stack)
+        label = escape(self.tr("cone_label", cone=j + 1, cards=words or self.tr("empty")))
+        o.append(f'<g class="ccp-cone" data-seat="{p}" data-cone="{j}" '
+                 f'data-height="{len(stack)}" role="img" aria-label="{label}">'
+                 f'<title>{label}</title>'
+                 f'<polygon points="{x + 8},{base} {x + STRIP_W - 8},{base} '
+                 f'{x + STRIP_W // 2},{base + 30}" fill="#E3B778" stroke="#8A5A2B" '
+                 f'stroke-width="1.5"/>')
+        for k, c in enumerate(stack):
+            sy = base - (k + 1) * step
+            face = v.card_faces[c]
+            if face[0] == "rainbow":
+                o.append(f'<rect x="{x}" y="{sy}" width="{STRIP_W}" height="{step}" rx="3" '
+                         f'fill="url(#ccp-rainbow)" stroke="#3B2F2F" stroke-width="0.8"/>')
+                text = "\u2731"
+                ink = "#000000"
+            else:
+                flavour, brand, combo = face
+                ink = BRAND_INK[brand]
+                o.append(f'<rect x="{x}" y="{sy}" width="{STRIP_W}" height="{step}" rx="3" '
+                         f'fill="{BRAND_COLOURS[brand]}" stroke="#3B2F2F" '
+                         f'stroke-width="0.8"/>')
+                initial = t(f"ccp.flavour.{flavour}", self.lang)[:1].upper()
+                text = f"{BRAND_ICONS[brand]} {escape(initial)} \u2192{BRAND_ICONS[combo]}"
+            if step >= 11:
+                o.append(f'<text x="{x + STRIP_W // 2}" y="{sy + step - 4}" font-size="11" '
+                         f'text-anchor="middle" fill="{ink}">{text}</text>')
+        o.append(f'<text x="{x + STRIP_W // 2}" y="{base + 42}" font-size="11" '
+                 f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=j + 1)}</text>'
+                 "</g>")
+
+
+def _cross(x: int, y: int, w: int, h: int) -> str:
+    return (f'<path d="M{x + 4},{y + 4} L{x + w - 4},{y + h - 4} M{x + w - 4},{y + 4} '
+            f'L{x + 4},{y + h - 4}" stroke="#B00020" stroke-width="2" opacity="0.6"/>')
+
+
+_DEFS = ('<defs><linearGradient id="ccp-rainbow" x1="0" y1="0" x2="1" y2="1">'
+         + "".join(f'<stop offset="{k / (len(RAINBOW_STOPS) - 1):.2f}" stop-color="{c}"/>'
+                   for k, c in enumerate(RAINBOW_STOPS))
+         + "</linearGradient></defs>")
+
+__all__ = ["render_svg", "BRAND_COLOURS", "BRAND_ICONS", "FLAVOURS"]

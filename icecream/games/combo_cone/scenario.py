@@ -1,0 +1,382 @@
+"""Scenarios: any Combo Cone Paradise position as plain, JSON-able data, checked field by field.
+
+Everything but ``players`` is optional. A card is its id (a whole number, see
+:mod:`.components`) or its faces as text: ``"mint/heart/star"`` (flavour/brand/combo brand)
+or ``"rainbow"``; an order is its id or its flavours joined by ``+`` (``"mint+vanilla"``).
+Piles and decks list their *top card first*. Cards the scenario does not place go, shuffled
+by ``seed``, under the listed top of the draw pile until it has ``pile_size`` cards, and the
+rest into the box; unplaced Rainbows are in the Rainbow pile, unplaced orders are shuffled
+under the listed Order deck, unplaced Cones are the reserve. A saved state
+(:meth:`ComboConeState.to_dict`) is a scenario that places every card by id.
+
+Fields::
+
+    {"game": "combo-cone", "format_version": 1, "players": 3 | ["Ann", ...],
+     "settings": {"ruleset": "rulebook", "first_player": 0, "rainbow_hand_limit": null,
+                  "deck": null},
+     "seed": 0, "phase": "main" | "serving" | "filling" | "reward" | "over",
+     "to_act": 0, "turn": 0, "final_turns_left": null | n,
+     "placements_left": 0, "pending_order": null | order,
+     "hands": [[card, ...], ...], "cones": [[[card, ...], []], ...],
+     "reserved": [[order, ...], ...], "filled": [[order, ...], ...], "fills": [0, ...],
+     "row": [card, ...], "pile": [card, ...], "pile_size": n, "box": [card, ...],
+     "ice_cream_discard": [card, ...],
+     "order_row": [order, ...], "order_deck": [order, ...], "order_discard": [order, ...],
+     "reshuffles": 0, "round_scores": [[coins per seat], ...]}
+
+>>> s = load_scenario({"players": 2, "hands": [["mint/heart/star"], []]})
+>>> s.face(s.hands[0][0])
+['mint', 'heart', 'star']
+>>> load_scenario({"players": 2, "phase": "lunch"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+icecream.core.errors.ScenarioError: phase: must be one of main, serving, ... not 'lunch'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import ScenarioError, SettingsError
+from ...core.protocol import FORMAT_VERSION
+from .components import BRANDS, FLAVOURS, RAINBOW, Components
+from .settings import PILE_SIZE, Settings
+from .shuffle import SCENARIO_ORDERS, SCENARIO_PILE, shuffled
+from .state import (
+    FILLING,
+    MAIN,
+    MAX_RESERVED,
+    OVER,
+    PHASES,
+    REWARD,
+    ROW_SIZE,
+    SERVING,
+    START_CONES,
+    ComboConeState,
+    _ev,
+)
+
+_FIELDS = {"game", "format_version", "players", "settings", "seed", "phase", "to_act", "turn",
+           "final_turns_left", "placements_left", "pending_order", "hands", "cones",
+           "reserved", "filled", "fills", "row", "pile", "pile_size", "box",
+           "ice_cream_discard", "order_row", "order_deck", "order_discard", "reshuffles",
+           "round_scores", "title", "description"}
+
+
+class _Cards:
+    """Hands out card ids for scenario entries, each id at most once."""
+
+    def __init__(self, comps: Components) -> None:
+        self.comps = comps
+        self.cards = comps.cards
+        self.used: set[int] = set()
+        self.by_face: dict[tuple, list[int]] = {}
+        for i, c in enumerate(self.cards):
+            self.by_face.setdefault((c.flavour, c.brand, c.combo), []).append(i)
+
+    def take(self, entry: Any, where: str) -> int:
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            if not 0 <= entry < len(self.cards):
+                raise ScenarioError(f"{where}: no card has id {entry} (ids are 0.."
+                                    f"{len(self.cards) - 1})")
+            if entry in self.used:
+                raise ScenarioError(f"{where}: card {entry} is placed twice")
+            self.used.add(entry)
+            return entry
+        if not isinstance(entry, str):
+            raise ScenarioError(f"{where}: a card is an id or 'flavour/brand/combo' or "
+                                f"'rainbow', not {entry!r}")
+        if entry == "rainbow":
+            key = (RAINBOW, RAINBOW, RAINBOW)
+        else:
+            parts = entry.split("/")
+            if len(parts) != 3:
+                raise ScenarioError(f"{where}: a card is 'flavour/brand/combo' or 'rainbow', "
+                                    f"not {entry!r}")
+            fl, br, co = parts
+            if fl not in FLAVOURS:
+                raise ScenarioError(f"{where}: unknown flavour {fl!r}; flavours are "
+                                    f"{', '.join(FLAVOURS)}")
+            for b in (br, co):
+                if b not in BRANDS:
+                    raise ScenarioError(f"{where}: unknown brand {b!r}; brands are "
+                                        f"{', '.join(BRANDS)}")
+            key = (FLAVOURS.index(fl), BRANDS.index(br), BRANDS.index(co))
+        for i in self.by_face.get(key, []):
+            if i not in self.used:
+                self.used.add(i)
+                return i
+        raise ScenarioError(f"{where}: no {entry!r} card is left: the deck has "
+                            f"{len(self.by_face.get(key, []))} (CCP-2)")
+
+    def many(self, data: Any, where: str) -> list[int]:
+        if not isinstance(data, list):
+            raise ScenarioError(f"{where}: must be a list of cards, not {data!r}")
+        return [self.take(x, f"{where}[{i}]") for i, x in enumerate(data)]
+
+
+class _Orders:
+    """Hands out order ids for scenario entries, each at most once."""
+
+    def __init__(self, comps: Components) -> None:
+        self.orders = comps.orders
+        self.used: set[int] = set()
+
+    def take(self, entry: Any, where: str) -> int:
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            if not 0 <= entry < len(self.orders):
+                raise ScenarioError(f"{where}: no order has id {entry} (ids are 0.."
+                                    f"{len(self.orders) - 1})")
+            if entry in self.used:
+                raise ScenarioError(f"{where}: order {entry} is placed twice")
+            self.used.add(entry)
+            return entry
+        if not isinstance(entry, str):
+            raise ScenarioError(f"{where}: an order is an id or flavours joined by '+', "
+                                f"not {entry!r}")
+        names = entry.split("+")
+        for f in names:
+            if f not in FLAVOURS:
+                raise ScenarioError(f"{where}: unknown flavour {f!r}; flavours are "
+                                    f"{', '.join(FLAVOURS)}")
+        want = tuple(sorted(FLAVOURS.index(f) for f in names))
+        for i, o in enumerate(self.orders):
+            if o.flavours == want and i not in self.used:
+                self.used.add(i)
+                return i
+        raise ScenarioError(f"{where}: no {entry!r} order is left in the order deck (CCP-4)")
+
+    def many(self, data: Any, where: str) -> list[int]:
+        if not isinstance(data, list):
+            raise ScenarioError(f"{where}: must be a list of orders, not {data!r}")
+        return [self.take(x, f"{where}[{i}]") for i, x in enumerate(data)]
+
+
+def _int(data: Mapping, name: str, default: int, lo: int, hi: int) -> int:
+    v = data.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {v!r}")
+    return v
+
+
+def _per_seat(data: Mapping, name: str, n: int, default: Any) -> list:
+    v = data.get(name)
+    if v is None:
+        return [default() for _ in range(n)]
+    if not isinstance(v, list) or len(v) != n:
+        raise ScenarioError(f"{name}: must be a list with one entry per Artisan ({n})")
+    return v
+
+
+def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
+    """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise ScenarioError(f"scenario is not JSON: {e}") from None
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario must be an object (a mapping of field names)")
+    unknown = set(data) - _FIELDS
+    if unknown:
+        raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}; fields are "
+                            f"{sorted(_FIELDS)}")
+    if data.get("game", "combo-cone") != "combo-cone":
+        raise ScenarioError(f"game: this is a Combo Cone Paradise scenario loader, not "
+                            f"{data['game']!r}")
+    version = data.get("format_version", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        raise ScenarioError(f"format_version: this engine reads version {FORMAT_VERSION}, "
+                            f"not {version!r}")
+    if "players" not in data:
+        raise ScenarioError("players: a scenario needs players (a count or a list of names)")
+    settings_data = data.get("settings", {})
+    if not isinstance(settings_data, Mapping):
+        raise ScenarioError("settings: must be an object of setting names to values")
+    settings_data = dict(settings_data)
+    settings_data.pop("names", None)
+    try:
+        settings = Settings.make(data["players"], **settings_data)
+    except SettingsError as e:
+        raise ScenarioError(f"settings: {e}") from None
+    comps = settings.components
+    n = settings.players
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ScenarioError(f"seed: must be a whole number, not {seed!r}")
+    phase_name = data.get("phase", "main")
+    if phase_name not in PHASES:
+        raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase_name!r}")
+    phase = PHASES.index(phase_name)
+    to_act = _int(data, "to_act", settings.first_player, 0, n - 1)
+    turn = _int(data, "turn", 0, 0, 10**6)
+    final = data.get("final_turns_left")
+    final_left = -1 if final is None else _int(data, "final_turns_left", 0, 0, n)
+    reshuffles = _int(data, "reshuffles", 0, 0, 10**6)
+
+    cards = _Cards(comps)
+    orders = _Orders(comps)
+    hands = [sorted(cards.many(h, f"hands[{p}]"))
+             for p, h in enumerate(_per_seat(data, "hands", n, list))]
+    cones = []
+    for p, cs in enumerate(_per_seat(data, "cones", n, lambda: [[]] * START_CONES)):
+        if not isinstance(cs, list) or not cs:
+            raise ScenarioError(f"cones[{p}]: must be a list of at least one cone (stacks of "
+                                "cards, bottom first; [] for an empty cone)")
+        cones.append([cards.many(st, f"cones[{p}][{j}]") for j, st in enumerate(cs)])
+    n_cones = sum(len(cs) for cs in cones)
+    if n_cones > comps.cones:
+        raise ScenarioError(f"cones: {n_cones} Cones are placed, but the game has "
+                            f"{comps.cones} (CCP-3)")
+    row = cards.many(data.get("row", []), "row")
+    if len(row) > ROW_SIZE:
+        raise ScenarioError(f"row: the Ice Cream row holds at most {ROW_SIZE} cards (CCP-3)")
+    discard = cards.many(data.get("ice_cream_discard", []), "ice_cream_discard")
+    pile_top = cards.many(data.get("pile", []), "pile")
+    box_given = "box" in data
+    box = cards.many(data.get("box", []), "box")
+    n_ic = len(comps.ice_cream)
+    for where, group in (("row", row), ("pile", pile_top), ("box", box),
+                         ("ice_cream_discard", discard)):
+        for c in group:
+            if c >= n_ic:
+                raise ScenarioError(f"{where}: a Rainbow card can only be in a hand, on a "
+                                    "cone or in the Rainbow pile (CCP-2, CCP-9)")
+
+    reserved = [orders.many(r, f"reserved[{p}]")
+                for p, r in enumerate(_per_seat(data, "reserved", n, list))]
+    for p, r in enumerate(reserved):
+        if len(r) > MAX_RESERVED:
+            raise ScenarioError(f"reserved[{p}]: at most {MAX_RESERVED} reserved orders "
+                                "(CCP-7)")
+    filled = [orders.many(f, f"filled[{p}]")
+              for p, f in enumerate(_per_seat(data, "filled", n, list))]
+    fills = _per_seat(data, "fills", n, int)
+    for p, k in enumerate(fills):
+        if isinstance(k, bool) or not isinstance(k, int) or k < len(filled[p]):
+            raise ScenarioError(f"fills[{p}]: must be a whole number of orders filled, at "
+                                f"least the {len(filled[p])} kept for coins")
+    order_row = orders.many(data.get("order_row", []), "order_row")
+    if len(order_row) > ROW_SIZE:
+        raise ScenarioError(f"order_row: the Order row holds at most {ROW_SIZE} orders (CCP-3)")
+    pending = data.get("pending_order")
+    pending_id = -1 if pending is None else orders.take(pending, "pending_order")
+    odeck_top = orders.many(data.get("order_deck", []), "order_deck")
+    odiscard = orders.many(data.get("order_discard", []), "order_discard")
+
+    # Fill what the scenario did not place.
+    rest = [c for c in range(n_ic) if c not in cards.used]
+    rest = shuffled(seed, SCENARIO_PILE, 0, rest)
+    if box_given:
+        size = len(pile_top) + len(rest)
+    else:
+        placed = n_ic - len(rest) - len(pile_top)
+        size = max(len(pile_top), PILE_SIZE[n] - placed)
+        size = min(size, len(pile_top) + len(rest))
+        if "pile_size" in data:
+            size = _int(data, "pile_size", size, len(pile_top), len(pile_top) + len(rest))
+    under = size - len(pile_top)
+    pile = rest[:under] + list(reversed(pile_top))
+    box = sorted(box + rest[under:])
+    rainbow_pile = [c for c in comps.rainbow_ids if c not in cards.used]
+    orest = shuffled(seed, SCENARIO_ORDERS, 0,
+                     [o for o in range(len(comps.orders)) if o not in orders.used])
+    order_deck = orest + list(reversed(odeck_top))
+
+    placements = _int(data, "placements_left", 0, 0, 1000)
+    if phase == SERVING and (placements < 1 or not hands[to_act]):
+        raise ScenarioError("placements_left: the serving phase needs placements left and "
+                            "cards in hand (CCP-8)")
+    if phase != SERVING and placements:
+        raise ScenarioError("placements_left: only the serving phase has placements (CCP-8)")
+    if (phase == REWARD) != (pending_id >= 0):
+        raise ScenarioError("pending_order: the reward phase, and only it, has a filled order "
+                            "whose reward is being chosen (CCP-10)")
+    if pending_id >= 0 and comps.orders[pending_id].reward is None:
+        raise ScenarioError("pending_order: that order offers no alternative reward (CCP-10)")
+
+    s = object.__new__(ComboConeState)
+    s.settings = settings
+    s.comps = comps
+    s.cards = comps.cards
+    s.seed = seed
+    s._phase = phase
+    s.to_act = to_act if phase != OVER else -1
+    s.turn = turn
+    s.final_left = final_left
+    s.pile = pile
+    s.row = row
+    s.box = box
+    s.rainbow_pile = rainbow_pile
+    s.ic_discard = discard
+    s.order_deck = order_deck
+    s.order_row = order_row
+    s.order_discard = odiscard
+    s.reshuffles = reshuffles
+    s.hands = hands
+    s.cones = cones
+    s.cone_reserve = comps.cones - n_cones
+    s.reserved = reserved
+    s.filled = filled
+    s.fills = list(fills)
+    s.coins = [sum(comps.orders[o].coins for o in f) for f in filled]
+    s.placements = placements
+    s.pending = pending_id
+    s.is_over = phase == OVER
+    s.round_scores = _round_scores(data, n, turn)
+    s._legal = None
+    ev: list = [_ev("scenario")]
+    if phase == FILLING:
+        s._to_filling(ev)
+    s._events = tuple(ev)
+    s.check_invariants()
+    return s
+
+
+def state_to_scenario(s: ComboConeState) -> dict[str, Any]:
+    """The whole state as a scenario that places every card by id (a save)."""
+    settings = s.settings.to_dict()
+    del settings["names"]
+    return {
+        "game": "combo-cone",
+        "format_version": FORMAT_VERSION,
+        "players": list(s.names),
+        "settings": settings,
+        "seed": s.seed,
+        "phase": PHASES[s._phase],
+        "to_act": s.to_act if s._phase != OVER else 0,
+        "turn": s.turn,
+        "final_turns_left": s.final_left if s.final_left >= 0 else None,
+        "placements_left": s.placements,
+        "pending_order": s.pending if s.pending >= 0 else None,
+        "hands": [list(h) for h in s.hands],
+        "cones": [[list(st) for st in cs] for cs in s.cones],
+        "reserved": [list(r) for r in s.reserved],
+        "filled": [list(f) for f in s.filled],
+        "fills": list(s.fills),
+        "row": list(s.row),
+        "pile": list(reversed(s.pile)),
+        "box": list(s.box),
+        "ice_cream_discard": list(s.ic_discard),
+        "order_row": list(s.order_row),
+        "order_deck": list(reversed(s.order_deck)),
+        "order_discard": list(s.order_discard),
+        "reshuffles": s.reshuffles,
+        "round_scores": [list(r) for r in s.round_scores],
+    }
+
+
+def _round_scores(data: Mapping, n: int, turn: int) -> tuple[tuple[int, ...], ...]:
+    v = data.get("round_scores", [])
+    if not isinstance(v, list) or len(v) > turn // n or not all(
+            isinstance(r, list) and len(r) == n and all(
+                isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in r)
+            for r in v):
+        raise ScenarioError(f"round_scores: must list, for each finished table round (at most "
+                            f"{turn // n}), the {n} coin totals")
+    return tuple(tuple(r) for r in v)
+
+
+__all__ = ["load_scenario", "state_to_scenario", "MAIN"]

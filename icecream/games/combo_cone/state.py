@@ -1,0 +1,933 @@
+"""Combo Cone Paradise's rules: the state of a game and how each action changes it.
+
+The game (Mercat Games 2021; rulebook ``combo-cone-paradise.en.txt``, rulings CCP-1..12)
+is played in turns. On their turn an Artisan (CCP-5):
+
+1. takes one main action: *Scoop* 1-3 cards of one flavour or one brand from the Ice
+   Cream row (CCP-6), *Secure* a Rainbow card and reserve an order (CCP-7), or *Serve*:
+   one placement per Cone, each combo granting one more (CCP-8);
+2. fills any number of orders with their cones (CCP-9), keeping each for its coins or
+   taking its alternative reward (CCP-10);
+3. ends the turn: both rows are refilled to 4 (CCP-11). When the Ice Cream draw pile is
+   empty at the end of a turn, every Artisan takes one final turn, and the most coins wins
+   (CCP-12).
+
+Phases: ``main``, ``serving`` (placements left), ``filling``, ``reward`` (a filled order
+offers an alternative reward) and ``over``. ``current_player`` stays the same seat through
+a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one whose
+``events`` say, citing rules, what happened.
+
+>>> from icecream import new_game
+>>> s = new_game("combo-cone", players=["Ann", "Bob"], seed=3)
+>>> s.phase, s.names[s.current_player], len(s.row), len(s.order_row)
+('main', 'Ann', 4, 4)
+>>> s = s.apply({"type": "serve"})
+>>> s.event_texts()[0]
+'Ann serves: 2 placements, one per Cone (CCP-8).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from ...core.errors import SettingsError
+from ...core.messages import DEFAULT_LANGUAGE
+from ...core.protocol import Action, Event, Option, State
+from .actions import (
+    END_TURN,
+    KEEP_COINS,
+    SECURE_DECK,
+    SECURE_ROW,
+    SERVE,
+    STOP_SERVING,
+    TAKE_CONE,
+    EndTurn,
+    Fill,
+    Place,
+    Scoop,
+    Secure,
+    Serve,
+    StopServing,
+    TakeReward,
+)
+from .components import RAINBOW, Card, Components
+from .settings import PILE_SIZE, Settings
+from .shuffle import ORDER_RESHUFFLE, SETUP_ORDERS, SETUP_PILE, shuffled
+from .words import CcpMessage
+
+MAIN, SERVING, FILLING, REWARD, OVER = range(5)
+PHASES = ("main", "serving", "filling", "reward", "over")
+#: The rule each phase is played under, for "wrong phase" explanations.
+PHASE_RULE = ("CCP-5", "CCP-8", "CCP-9", "CCP-10", "CCP-12")
+ROW_SIZE = 4
+MAX_RESERVED = 3
+START_CONES = 2
+REWARD_CARDS = 2
+_PHASE_OF = {Scoop: MAIN, Secure: MAIN, Serve: MAIN, Place: SERVING, StopServing: SERVING,
+             Fill: FILLING, EndTurn: FILLING, TakeReward: REWARD}
+
+# Shared action objects, so legal-action lists cost little allocation.
+_SCOOPS: dict[tuple[int, ...], Scoop] = {}
+_PLACES: dict[tuple[int, int], Place] = {}
+_FILLS: dict[tuple[int, int], Fill] = {}
+_TAKES: dict[tuple[tuple[int, ...], int], TakeReward] = {}
+
+
+def _scoop(pos: tuple[int, ...]) -> Scoop:
+    a = _SCOOPS.get(pos)
+    if a is None:
+        a = _SCOOPS[pos] = Scoop(pos)
+    return a
+
+
+def _place(card: int, cone: int) -> Place:
+    a = _PLACES.get((card, cone))
+    if a is None:
+        a = _PLACES[card, cone] = Place(card, cone)
+    return a
+
+
+def _fill(cone: int, order: int) -> Fill:
+    a = _FILLS.get((cone, order))
+    if a is None:
+        a = _FILLS[cone, order] = Fill(cone, order)
+    return a
+
+
+def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
+    a = _TAKES.get((cards, pile))
+    if a is None:
+        a = _TAKES[cards, pile] = TakeReward("cards", cards, pile)
+    return a
+
+
+_SCOOPS_BY_PATTERN: dict[tuple, tuple[Scoop, ...]] = {}
+#: Row position subsets a Scoop may name, by row length (CCP-6: 1 to 3 cards).
+_SUBSETS = {n: [c for k in (1, 2, 3) for c in combinations(range(n), k)] for n in range(5)}
+#: Row position subsets the "cards" reward may name (up to 2 cards, CCP-10, CCPN-5).
+_SMALL_SUBSETS = {n: [c for k in (0, 1, 2) for c in combinations(range(n), k)]
+                  for n in range(5)}
+
+
+def _ev(key: str, rule: str | None = None, visible_to: int | None = None,
+        **params: Any) -> Event:
+    return Event(f"ccp.event.{key}", params, rule, visible_to)
+
+
+def _why(key: str, **params: Any) -> CcpMessage:
+    return CcpMessage(f"ccp.why.{key}", params)
+
+
+class ComboConeState(State):
+    """A position in a game of Combo Cone Paradise. Never changed after it is made,
+    except by :meth:`apply_in_place` (or :meth:`random_playout`) on a :meth:`clone`.
+
+    Card ids index ``comps.cards`` (Ice Cream cards, then Rainbows); order ids index
+    ``comps.orders``. Piles and decks are lists whose *last* element is the top. Rows
+    list their cards left to right (position 0 first). ``cones[p]`` are seat ``p``'s
+    cones, each a stack listed bottom first.
+    """
+
+    __slots__ = (
+        "settings", "comps", "cards", "seed", "_phase", "to_act", "turn", "final_left",
+        "pile", "row", "box", "rainbow_pile", "ic_discard", "order_deck", "order_row",
+        "order_discard", "reshuffles", "hands", "cones", "cone_reserve", "reserved",
+        "filled", "fills", "coins", "placements", "pending", "_events", "_legal", "is_over",
+        "round_scores",
+    )
+
+    settings: Settings
+    comps: Components
+    cards: tuple[Card, ...]
+    seed: int
+    _phase: int
+    to_act: int
+    #: Turns finished so far (the ``round`` counts full table rounds from it).
+    turn: int
+    #: Final turns left after this one's end (-1 until the draw pile runs out, CCP-11).
+    final_left: int
+    pile: list[int]
+    row: list[int]
+    box: list[int]
+    rainbow_pile: list[int]
+    ic_discard: list[int]
+    order_deck: list[int]
+    order_row: list[int]
+    order_discard: list[int]
+    reshuffles: int
+    hands: list[list[int]]
+    cones: list[list[list[int]]]
+    cone_reserve: int
+    reserved: list[list[int]]
+    filled: list[list[int]]
+    fills: list[int]
+    coins: list[int]
+    placements: int
+    pending: int
+    is_over: bool
+    #: Coins of every seat at the end of each full table round so far.
+    round_scores: tuple[tuple[int, ...], ...]
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def current_player(self) -> int | None:
+        return None if self._phase == OVER else self.to_act
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._phase]
+
+    @property
+    def num_players(self) -> int:
+        return len(self.settings.names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.settings.names
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Coins earned so far (CCP-10, CCP-12)."""
+        return tuple(self.coins)
+
+    @property
+    def round(self) -> int:
+        """The table round being played: 1 until every Artisan has had a turn, and so on."""
+        return self.turn // self.num_players + 1
+
+    @property
+    def last_round(self) -> bool:
+        """True once the draw pile has run out: these are the final turns (CCP-11)."""
+        return self.final_left >= 0
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """CCP-12: most coins; then fewer Ice Cream cards in hand; then shared."""
+        if self._phase != OVER:
+            return ()
+        best = max(self.coins)
+        top = [p for p, c in enumerate(self.coins) if c == best]
+        fewest = min(len(self.hands[p]) for p in top)
+        return tuple(p for p in top if len(self.hands[p]) == fewest)
+
+    def is_rainbow(self, card: int) -> bool:
+        return self.cards[card].flavour == RAINBOW
+
+    def face(self, card: int) -> list[str]:
+        """A card's faces in plain form (for messages and views)."""
+        return self.cards[card].to_data()
+
+    def order_flavours(self, order: int) -> list[str]:
+        return self.comps.orders[order].to_data()["flavours"]
+
+    def rainbows_in_hand(self, seat: int) -> int:
+        return sum(1 for c in self.hands[seat] if self.cards[c].flavour == RAINBOW)
+
+    # ------------------------------------------------------------------ matching
+    def combo(self, below: int, top: int) -> bool:
+        """CCP-8: ``top`` placed on ``below`` is a combo when ``below``'s Combo Brand is
+        ``top``'s Brand; a Rainbow matches on either side."""
+        b, t_ = self.cards[below], self.cards[top]
+        return b.flavour == RAINBOW or t_.flavour == RAINBOW or b.combo == t_.brand
+
+    def cone_fills(self, stack: Sequence[int], order: int) -> bool:
+        """CCP-9: the stack's flavours equal the order's as a multiset (Rainbows as any
+        flavour) and the heights are equal."""
+        want = self.comps.orders[order].flavours
+        if len(stack) != len(want) or not stack:
+            return False
+        need = list(want)
+        cards = self.cards
+        for c in stack:
+            f = cards[c].flavour
+            if f != RAINBOW:
+                try:
+                    need.remove(f)
+                except ValueError:
+                    return False
+        return True
+
+    def available_orders(self, seat: int) -> list[int]:
+        """Orders ``seat`` may fill now: the face-up row and its own reserved ones (CCP-7)."""
+        return self.order_row + self.reserved[seat]
+
+    def _fill_actions(self) -> list[Action]:
+        p = self.to_act
+        out: list[Action] = []
+        orders = self.order_row + self.reserved[p]
+        for j, stack in enumerate(self.cones[p]):
+            if stack:
+                for o in orders:
+                    if self.cone_fills(stack, o):
+                        out.append(_fill(j, o))
+        return out
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the Artisan to act may take now (empty when the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self._phase
+        p = self.to_act
+        if phase == MAIN:
+            out: list[Action] = list(self._scoops())
+            if len(self.reserved[p]) < MAX_RESERVED:
+                out.extend(SECURE_ROW[: len(self.order_row)])
+                if self.order_deck:
+                    out.append(SECURE_DECK)
+            out.append(SERVE)
+            return tuple(out)
+        if phase == SERVING:
+            out = []
+            n_cones = len(self.cones[p])
+            for c in self._distinct_hand(p):
+                for j in range(n_cones):
+                    out.append(_place(c, j))
+            out.append(STOP_SERVING)
+            return tuple(out)
+        if phase == FILLING:
+            return (*self._fill_actions(), END_TURN)
+        if phase == REWARD:
+            return tuple(self._reward_actions())
+        return ()
+
+    def _scoops(self) -> tuple[Scoop, ...]:
+        """CCP-6: the allowed Scoops of the row, looked up by the row's pattern (which
+        cards share a flavour, which share a brand), so each pattern is worked out once."""
+        cards = self.cards
+        faces = [cards[c] for c in self.row]
+        fl = [c.flavour for c in faces]
+        br = [c.brand for c in faces]
+        key = (tuple(map(fl.index, fl)), tuple(map(br.index, br)))
+        got = _SCOOPS_BY_PATTERN.get(key)
+        if got is None:
+            got = _SCOOPS_BY_PATTERN[key] = tuple(
+                _scoop(pos) for pos in _SUBSETS[len(faces)]
+                if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
+        return got
+
+    def _distinct_hand(self, p: int) -> list[int]:
+        """The hand without repeats of identical cards (the lowest id of each face)."""
+        canon = self.comps.canon
+        seen = set()
+        out = []
+        for c in self.hands[p]:  # hands are kept sorted, so the lowest id comes first
+            k = canon[c]
+            if k not in seen:
+                seen.add(k)
+                out.append(c)
+        return out
+
+    def _reward_actions(self) -> list[Action]:
+        order = self.comps.orders[self.pending]
+        out: list[Action] = [KEEP_COINS]
+        if order.reward == "cone" and self.cone_reserve > 0:
+            out.append(TAKE_CONE)
+        elif order.reward == "cards":
+            out.extend(self._card_rewards())
+        return out
+
+    def _card_rewards(self) -> list[TakeReward]:
+        """CCP-10, CCPN-5: 1 or 2 cards, any mix of row positions and the pile's top."""
+        out = []
+        pile = len(self.pile)
+        for pos in _SMALL_SUBSETS[len(self.row)]:
+            for k in range(0, min(REWARD_CARDS - len(pos), pile) + 1):
+                if pos or k:
+                    out.append(_take(pos, k))
+        return out
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action | Mapping[str, Any]) -> ComboConeState:
+        """The state after ``action`` (an :class:`Action` or its plain form).
+
+        Raises :class:`IllegalAction` naming the rule, or :class:`ActionFormatError` for a
+        malformed plain form; this state is unchanged.
+        """
+        legal = self.legal_actions()
+        if action not in legal:
+            action = self.check_apply(action)
+        s = self.clone()
+        s._step(action)
+        return s
+
+    def clone(self) -> ComboConeState:
+        """A deep copy of the changing parts, for :meth:`apply_in_place`."""
+        s = object.__new__(ComboConeState)
+        s.settings = self.settings
+        s.comps = self.comps
+        s.cards = self.cards
+        s.seed = self.seed
+        s._phase = self._phase
+        s.to_act = self.to_act
+        s.turn = self.turn
+        s.final_left = self.final_left
+        s.pile = self.pile[:]
+        s.row = self.row[:]
+        s.box = self.box  # never changes after setup
+        s.rainbow_pile = self.rainbow_pile[:]
+        s.ic_discard = self.ic_discard[:]
+        s.order_deck = self.order_deck[:]
+        s.order_row = self.order_row[:]
+        s.order_discard = self.order_discard[:]
+        s.reshuffles = self.reshuffles
+        s.hands = [h[:] for h in self.hands]
+        s.cones = [[st[:] for st in cs] for cs in self.cones]
+        s.cone_reserve = self.cone_reserve
+        s.reserved = [r[:] for r in self.reserved]
+        s.filled = [f[:] for f in self.filled]
+        s.fills = self.fills[:]
+        s.coins = self.coins[:]
+        s.placements = self.placements
+        s.pending = self.pending
+        s.is_over = self.is_over
+        s.round_scores = self.round_scores
+        s._events = self._events
+        s._legal = self._legal
+        return s
+
+    def apply_in_place(self, action: Action | Mapping[str, Any]) -> None:
+        """Apply ``action`` to this very state (a :meth:`clone` nobody else holds); same
+        rules and checks as :meth:`apply`."""
+        legal = self.legal_actions()
+        if action not in legal:
+            action = self.check_apply(action)
+        self._step(action)
+
+    def random_playout(self, random: Callable[[], float],
+                       until: Callable[[State], bool] | None = None) -> int:
+        """The protocol's random playout (one ``random()`` a decision, the same games)."""
+        if until is not None:
+            return super().random_playout(random, until)
+        steps = 0
+        while not self.is_over:
+            legal = self._legal
+            if legal is None:
+                legal = self._compute_legal()
+            self._step(legal[int(random() * len(legal))])
+            steps += 1
+        return steps
+
+    def _step(self, action: Action) -> None:
+        self._legal = None
+        ev: list[Event] = []
+        kind = type(action)
+        if kind is Place:
+            self._do_place(action, ev)
+        elif kind is Scoop:
+            self._do_scoop(action, ev)
+        elif kind is Fill:
+            self._do_fill(action, ev)
+        elif kind is EndTurn:
+            ev.append(_ev("end_turn", "CCP-11", player=self.to_act))
+            self._end_turn(ev)
+        elif kind is StopServing:
+            ev.append(_ev("stop_serving", "CCP-8", player=self.to_act,
+                          count=self.placements))
+            self.placements = 0
+            self._to_filling(ev)
+        elif kind is Serve:
+            self._do_serve(ev)
+        elif kind is Secure:
+            self._do_secure(action, ev)
+        elif kind is TakeReward:
+            self._do_reward(action, ev)
+        self._events = tuple(ev)
+
+    # -- main actions ------------------------------------------------------------------
+    def _do_scoop(self, action: Scoop, ev: list) -> None:
+        p = self.to_act
+        row = self.row
+        taken = [row[i] for i in action.cards]
+        for i in reversed(action.cards):
+            del row[i]
+        hand = self.hands[p]
+        hand.extend(taken)
+        hand.sort()
+        ev.append(_ev("scoop", "CCP-6", player=p, cards=[self.face(c) for c in taken]))
+        self._to_filling(ev)
+
+    def _do_secure(self, action: Secure, ev: list) -> None:
+        p = self.to_act
+        if action.order == "deck":
+            o = self.order_deck.pop()
+            ev.append(_ev("secure_deck", "CCP-7", player=p, order_flavours=self.order_flavours(o),
+                          order=o))
+        else:
+            o = self.order_row.pop(action.order)
+            ev.append(_ev("secure", "CCP-7", player=p, order_flavours=self.order_flavours(o),
+                          order=o))
+        self.reserved[p].append(o)
+        limit = self.settings.rainbow_hand_limit
+        if not self.rainbow_pile:
+            ev.append(_ev("no_rainbow", "CCP-7", player=p))
+        elif limit is not None and self.rainbows_in_hand(p) >= limit:
+            ev.append(_ev("rainbow_limit", "CCPN-3", player=p, limit=limit))
+        else:
+            hand = self.hands[p]
+            hand.append(self.rainbow_pile.pop())
+            hand.sort()
+            ev.append(_ev("rainbow", "CCP-7", player=p))
+        self._to_filling(ev)
+
+    def _do_serve(self, ev: list) -> None:
+        p = self.to_act
+        self.placements = len(self.cones[p])
+        ev.append(_ev("serve", "CCP-8", player=p, count=self.placements))
+        if not self.hands[p]:
+            ev.append(_ev("nothing_to_place", "CCPN-2", player=p))
+            self.placements = 0
+            self._to_filling(ev)
+            return
+        self._phase = SERVING
+
+    def _do_place(self, action: Place, ev: list) -> None:
+        p = self.to_act
+        card = action.card
+        self.hands[p].remove(card)
+        stack = self.cones[p][action.cone]
+        if stack and self.combo(stack[-1], card):
+            below = stack[-1]
+            stack.append(card)
+            rainbow = self.is_rainbow(card) or self.is_rainbow(below)
+            ev.append(_ev("combo_rainbow" if rainbow else "combo", "CCP-8", player=p,
+                          card=self.face(card),
+                          below=self.face(below), cone=action.cone + 1,
+                          count=self.placements))
+        else:
+            self.placements -= 1
+            stack.append(card)
+            ev.append(_ev("place", "CCP-8", player=p, card=self.face(card),
+                          cone=action.cone + 1, count=self.placements))
+        if self.placements == 0 or not self.hands[p]:
+            if self.placements:
+                ev.append(_ev("hand_empty", "CCP-8", player=p))
+            self.placements = 0
+            self._to_filling(ev)
+
+    # -- filling and rewards -------------------------------------------------------------
+    def _to_filling(self, ev: list) -> None:
+        """CCP-9: fill orders if any cone can; otherwise the turn ends (CCPN-4)."""
+        fills = self._fill_actions()
+        if fills:
+            self._phase = FILLING
+            self._legal = (*fills, END_TURN)
+            return
+        ev.append(_ev("no_fill", "CCPN-4", player=self.to_act))
+        self._end_turn(ev)
+
+    def _do_fill(self, action: Fill, ev: list) -> None:
+        p = self.to_act
+        o = action.order
+        stack = self.cones[p][action.cone]
+        self.cones[p][action.cone] = []
+        for c in stack:  # CCP-9: the cards are discarded, Rainbows go back to their pile
+            if self.cards[c].flavour == RAINBOW:
+                self.rainbow_pile.append(c)
+            else:
+                self.ic_discard.append(c)
+        if o in self.reserved[p]:
+            self.reserved[p].remove(o)
+        else:
+            self.order_row.remove(o)
+        self.fills[p] += 1
+        order = self.comps.orders[o]
+        ev.append(_ev("fill", "CCP-9", player=p, cone=action.cone + 1,
+                      order_flavours=self.order_flavours(o), order=o,
+                      cards=[self.face(c) for c in stack]))
+        if order.reward is None:
+            self._keep(p, o, ev)
+            self._to_filling(ev)
+        else:
+            self.pending = o
+            self._phase = REWARD
+
+    def _keep(self, p: int, o: int, ev: list) -> None:
+        coins = self.comps.orders[o].coins
+        self.filled[p].append(o)
+        self.coins[p] += coins
+        ev.append(_ev("coins", "CCP-10", player=p, count=coins, total=self.coins[p]))
+
+    def _do_reward(self, action: TakeReward, ev: list) -> None:
+        p = self.to_act
+        o = self.pending
+        self.pending = -1
+        if action.kind == "coins":
+            self._keep(p, o, ev)
+        else:
+            self.order_discard.append(o)
+            if action.kind == "cone":
+                self.cone_reserve -= 1
+                self.cones[p].append([])
+                ev.append(_ev("take_cone", "CCP-10", player=p, count=len(self.cones[p])))
+            else:
+                row = self.row
+                taken = [row[i] for i in action.cards]
+                for i in reversed(action.cards):
+                    del row[i]
+                drawn = [self.pile.pop() for _ in range(action.pile)]
+                hand = self.hands[p]
+                hand.extend(taken + drawn)
+                hand.sort()
+                ev.append(_ev("take_cards", "CCP-10", player=p,
+                              cards=[self.face(c) for c in taken], pile=len(drawn)))
+                if drawn:
+                    ev.append(_ev("drawn", "CCPN-5", visible_to=p,
+                                  cards=[self.face(c) for c in drawn]))
+        self._to_filling(ev)
+
+    # -- end of turn and end of game ---------------------------------------------------------
+    def _end_turn(self, ev: list) -> None:
+        """CCP-11: refill both rows to 4; rebuild an empty Order deck from its discards;
+        start or count the final turns; pass to the next Artisan."""
+        p = self.to_act
+        orow, odeck = self.order_row, self.order_deck
+        added_orders = 0
+        while len(orow) < ROW_SIZE:
+            if not odeck:
+                if not self.order_discard:
+                    break
+                self.reshuffles += 1
+                odeck.extend(shuffled(self.seed, ORDER_RESHUFFLE, self.reshuffles,
+                                      self.order_discard))
+                ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
+                self.order_discard.clear()
+            orow.append(odeck.pop())
+            added_orders += 1
+        row, pile = self.row, self.pile
+        added = 0
+        while len(row) < ROW_SIZE and pile:
+            row.append(pile.pop())
+            added += 1
+        if added:
+            ev.append(_ev("refill", "CCP-11", count=added))
+        if added_orders:
+            ev.append(_ev("refill_orders", "CCP-11", count=added_orders))
+        self.turn += 1
+        self.placements = 0
+        n = self.num_players
+        if self.turn % n == 0:
+            self.round_scores += (tuple(self.coins),)
+        if self.final_left > 0:
+            self.final_left -= 1
+            if self.final_left == 0:
+                self._game_over(ev)
+                return
+        elif self.final_left < 0 and not pile:
+            self.final_left = n
+            ev.append(_ev("last_round", "CCP-11", player=p, count=n))
+            if self.final_left == 0:
+                self._game_over(ev)
+                return
+        self.to_act = (p + 1) % n
+        self._phase = MAIN
+        if self.final_left > 0:
+            ev.append(_ev("final_turn", "CCP-11", player=self.to_act, count=self.final_left))
+
+    def _game_over(self, ev: list) -> None:
+        self._phase = OVER
+        self.is_over = True
+        self.to_act = -1
+        w = self.winners
+        ev.append(_ev("game_over", "CCP-12", names=", ".join(self.names[q] for q in w),
+                      coins=self.coins[w[0]]))
+
+    # ------------------------------------------------------------------ explanations
+    def options(self) -> list[Option]:
+        """Every option of the current decision, allowed or forbidden, with its rule.
+
+        Main: every group of 1-4 row cards, each order to reserve and the deck, Serve.
+        Serving: each card on each cone, and stopping. Filling: each cone with a stack
+        against each face-up order, own reserved order and others' reserved orders, and
+        ending the turn. Reward: coins, a Cone, and each way to take the cards.
+        """
+        phase = self._phase
+        p = self.to_act
+        cands: list[Action] = []
+        if phase == MAIN:
+            n = len(self.row)
+            cands += [_scoop(pos) for k in range(1, n + 1) for pos in combinations(range(n), k)]
+            cands += list(SECURE_ROW[: len(self.order_row)]) + [SECURE_DECK, SERVE]
+        elif phase == SERVING:
+            cands += [_place(c, j) for c in self._distinct_hand(p)
+                      for j in range(len(self.cones[p]))]
+            cands.append(STOP_SERVING)
+        elif phase == FILLING:
+            others = [o for q in range(self.num_players) if q != p for o in self.reserved[q]]
+            cands += [_fill(j, o) for j, st in enumerate(self.cones[p]) if st
+                      for o in self.available_orders(p) + others]
+            cands.append(END_TURN)
+        elif phase == REWARD:
+            cands += [KEEP_COINS, TAKE_CONE] + self._card_rewards()
+        return [self.why_not(a) for a in cands]
+
+    def why_not(self, action: Action | Mapping[str, Any]) -> Option:
+        """Whether ``action`` is allowed now, the rule that says so, and why in words."""
+        act = self.game.parse_action(action)
+        phase = self._phase
+        if phase == OVER:
+            return Option(act, False, "CCP-12", _why("game_over"))
+        want = _PHASE_OF[type(act)]
+        if want != phase:
+            return Option(act, False, PHASE_RULE[want],
+                          _why("wrong_phase", action=act.type, phase=PHASES[phase],
+                               wanted=PHASES[want]))
+        return _WHY[phase](self, act)
+
+    def _why_main(self, act: Action) -> Option:
+        p = self.to_act
+        if type(act) is Serve:
+            return Option(act, True, "CCP-8", _why("serve", count=len(self.cones[p])))
+        if type(act) is Scoop:
+            pos = act.cards
+            if not 1 <= len(pos) <= 3:
+                return Option(act, False, "CCP-6", _why("scoop_count", count=len(pos)))
+            if any(not 0 <= i < len(self.row) for i in pos):
+                return Option(act, False, "CCPN-8", _why("no_such_row_card",
+                                                         count=len(self.row)))
+            faces = [self.cards[self.row[i]] for i in pos]
+            cards = [self.face(self.row[i]) for i in pos]
+            if len(pos) > 1 and not _one_kind(faces):
+                return Option(act, False, "CCP-6", _why("scoop_mixed", cards=cards))
+            return Option(act, True, "CCP-6", _why("scoop", cards=cards))
+        # Secure
+        assert type(act) is Secure
+        if len(self.reserved[p]) >= MAX_RESERVED:
+            return Option(act, False, "CCP-7", _why("secure_full", count=MAX_RESERVED))
+        rainbow = self._rainbow_word(p)
+        if act.order == "deck":
+            if not self.order_deck:
+                return Option(act, False, "CCPN-6", _why("secure_deck_empty"))
+            return Option(act, True, "CCP-7", _why("secure_deck", rainbow=rainbow))
+        if isinstance(act.order, str) or not 0 <= act.order < len(self.order_row):
+            return Option(act, False, "CCPN-8", _why("no_such_order_slot",
+                                                     count=len(self.order_row)))
+        o = self.order_row[act.order]
+        return Option(act, True, "CCP-7", _why("secure", order_flavours=self.order_flavours(o),
+                                               rainbow=rainbow))
+
+    def _rainbow_word(self, p: int) -> str:
+        limit = self.settings.rainbow_hand_limit
+        if not self.rainbow_pile:
+            return "none"
+        if limit is not None and self.rainbows_in_hand(p) >= limit:
+            return "limit"
+        return "yes"
+
+    def _why_serving(self, act: Action) -> Option:
+        p = self.to_act
+        if type(act) is StopServing:
+            return Option(act, True, "CCP-8", _why("stop_serving", count=self.placements))
+        assert type(act) is Place
+        if act.card not in self.hands[p]:
+            return Option(act, False, "CCP-8", _why("not_in_hand", card_id=act.card))
+        if not 0 <= act.cone < len(self.cones[p]):
+            return Option(act, False, "CCPN-8", _why("no_such_cone", cone=act.cone + 1,
+                                                     count=len(self.cones[p])))
+        stack = self.cones[p][act.cone]
+        card = self.face(act.card)
+        if not stack:
+            return Option(act, True, "CCP-8", _why("place_empty", card=card,
+                                                   cone=act.cone + 1))
+        if self.combo(stack[-1], act.card):
+            return Option(act, True, "CCP-8", _why("place_combo", card=card,
+                                                   below=self.face(stack[-1]),
+                                                   cone=act.cone + 1))
+        return Option(act, True, "CCP-8", _why("place", card=card, cone=act.cone + 1))
+
+    def _why_filling(self, act: Action) -> Option:
+        p = self.to_act
+        if type(act) is EndTurn:
+            return Option(act, True, "CCP-11", _why("end_turn"))
+        assert type(act) is Fill
+        if not 0 <= act.cone < len(self.cones[p]):
+            return Option(act, False, "CCPN-8", _why("no_such_cone", cone=act.cone + 1,
+                                                     count=len(self.cones[p])))
+        o = act.order
+        if not 0 <= o < len(self.comps.orders):
+            return Option(act, False, "CCP-9", _why("no_such_order", order=o))
+        owner = next((q for q in range(self.num_players) if o in self.reserved[q]), None)
+        if owner is not None and owner != p:
+            return Option(act, False, "CCP-7", _why("reserved_by_other", seat=owner,
+                                                    order_flavours=self.order_flavours(o)))
+        if owner is None and o not in self.order_row:
+            return Option(act, False, "CCP-9", _why("order_not_available", order=o))
+        stack = self.cones[p][act.cone]
+        want = self.comps.orders[o]
+        cone_flavours = [self.face(c)[0] for c in stack]
+        if not stack:
+            return Option(act, False, "CCP-9", _why("cone_empty", cone=act.cone + 1))
+        if len(stack) != want.height:
+            return Option(act, False, "CCP-9", _why(
+                "fill_height", cone=act.cone + 1, height=len(stack), order_height=want.height,
+                order_flavours=self.order_flavours(o)))
+        if not self.cone_fills(stack, o):
+            return Option(act, False, "CCP-9", _why(
+                "fill_flavours", cone=act.cone + 1, cone_flavours=cone_flavours,
+                order_flavours=self.order_flavours(o)))
+        return Option(act, True, "CCP-9", _why(
+            "fill", cone=act.cone + 1, cone_flavours=cone_flavours,
+            order_flavours=self.order_flavours(o), coins=want.coins))
+
+    def _why_reward(self, act: Action) -> Option:
+        assert type(act) is TakeReward
+        order = self.comps.orders[self.pending]
+        kind = act.kind
+        if kind == "coins":
+            if act.cards or act.pile:
+                return Option(act, False, "CCP-10", _why("reward_extra", reward=kind))
+            return Option(act, True, "CCP-10", _why("keep_coins", coins=order.coins))
+        if kind not in ("cards", "cone"):
+            return Option(act, False, "CCP-10", _why("reward_unknown", kind=kind))
+        if order.reward != kind:
+            return Option(act, False, "CCP-10", _why("reward_not_offered", reward=kind))
+        if kind == "cone":
+            if act.cards or act.pile:
+                return Option(act, False, "CCP-10", _why("reward_extra", reward=kind))
+            if self.cone_reserve <= 0:
+                return Option(act, False, "CCP-10", _why("no_cone_left"))
+            return Option(act, True, "CCP-10", _why("take_cone", coins=order.coins))
+        total = len(act.cards) + act.pile
+        if act.pile < 0 or not 1 <= total <= REWARD_CARDS:
+            return Option(act, False, "CCPN-5", _why("reward_cards_count", count=total))
+        if any(not 0 <= i < len(self.row) for i in act.cards):
+            return Option(act, False, "CCPN-8", _why("no_such_row_card", count=len(self.row)))
+        if act.pile > len(self.pile):
+            return Option(act, False, "CCPN-5", _why("pile_short", count=len(self.pile)))
+        cards = [self.face(self.row[i]) for i in act.cards]
+        return Option(act, True, "CCP-10", _why("take_cards", cards=cards, pile=act.pile,
+                                                coins=order.coins))
+
+    # ------------------------------------------------------------------ words
+    def event_texts(self, seat: int | None = None, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """This step's events as ``seat`` may read them (``None``: the teacher, all)."""
+        out = []
+        for e in self._events:
+            if seat is not None and e.visible_to is not None and e.visible_to != seat:
+                continue
+            key = e.key
+            if seat is None and e.visible_to is not None:
+                key = f"{key}.teacher"
+            out.append(CcpMessage(key, e.params).text(lang, self.names))
+        return out
+
+    # ------------------------------------------------------------------ views & data
+    def view(self, seat: int | None):
+        """What ``seat`` sees at the table; ``None``: the teacher's view of everything."""
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    def setup_args(self) -> dict[str, Any]:
+        d = self.settings.to_dict()
+        del d["names"]
+        return d
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole position as a scenario (see :mod:`.scenario`), JSON-able."""
+        from .scenario import state_to_scenario
+
+        return state_to_scenario(self)
+
+    def __repr__(self) -> str:
+        return (f"<ComboConeState turn {self.turn + 1} {self.phase} "
+                f"to_act={self.current_player} coins={self.coins}>")
+
+    def _repr_svg_(self) -> str | None:
+        from .render import render_svg
+
+        return render_svg(self, None)
+
+    # ------------------------------------------------------------------ invariants
+    def check_invariants(self) -> None:
+        """Every card, Rainbow, Order and Cone is in exactly one place (conservation)."""
+        n_ic = len(self.comps.ice_cream)
+        places = [self.pile, self.row, self.box, self.ic_discard, self.rainbow_pile,
+                  *self.hands, *(st for cs in self.cones for st in cs)]
+        seen = sorted(c for group in places for c in group)
+        assert seen == list(range(len(self.cards))), "Ice Cream cards not conserved"
+        for c in self.pile + self.row + self.box + self.ic_discard:
+            assert c < n_ic, "a Rainbow outside hands, cones and its pile"
+        for c in self.rainbow_pile:
+            assert c >= n_ic, "an Ice Cream card in the Rainbow pile"
+        orders = sorted(self.order_deck + self.order_row + self.order_discard
+                        + [o for r in self.reserved for o in r]
+                        + [o for f in self.filled for o in f]
+                        + ([self.pending] if self.pending >= 0 else []))
+        assert orders == list(range(len(self.comps.orders))), "Order cards not conserved"
+        assert self.cone_reserve + sum(len(c) for c in self.cones) == self.comps.cones, (
+            "Cones not conserved")
+        assert all(len(r) <= MAX_RESERVED for r in self.reserved), "CCP-7 reserve limit"
+        assert len(self.row) <= ROW_SIZE and len(self.order_row) <= ROW_SIZE
+        for p in range(self.num_players):
+            assert self.coins[p] == sum(self.comps.orders[o].coins for o in self.filled[p])
+            assert self.hands[p] == sorted(self.hands[p])
+        assert (self.pending >= 0) == (self._phase == REWARD)
+
+
+_WHY = {MAIN: ComboConeState._why_main, SERVING: ComboConeState._why_serving,
+        FILLING: ComboConeState._why_filling, REWARD: ComboConeState._why_reward}
+
+
+def _one_kind(faces: Sequence[Card]) -> bool:
+    """CCP-6: all of one flavour or all of one brand."""
+    first = faces[0]
+    return (all(c.flavour == first.flavour for c in faces)
+            or all(c.brand == first.brand for c in faces))
+
+
+def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
+              **variant: Any) -> ComboConeState:
+    """A new game (CCP-3): the draw pile by player count, both rows, 2 Cones each."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SettingsError(f"seed must be a whole number, not {seed!r}")
+    settings = Settings.make(players, ruleset=ruleset, **variant)
+    comps = settings.components
+    n = settings.players
+    s = object.__new__(ComboConeState)
+    s.settings = settings
+    s.comps = comps
+    s.cards = comps.cards
+    s.seed = seed
+    n_ic = len(comps.ice_cream)
+    everything = shuffled(seed, SETUP_PILE, 0, range(n_ic))
+    size = PILE_SIZE[n]
+    s.box = sorted(everything[size:])
+    pile = everything[:size]
+    s.row = [pile.pop() for _ in range(ROW_SIZE)]
+    s.pile = pile
+    s.rainbow_pile = list(comps.rainbow_ids)
+    s.ic_discard = []
+    odeck = shuffled(seed, SETUP_ORDERS, 0, range(len(comps.orders)))
+    s.order_row = [odeck.pop() for _ in range(ROW_SIZE)]
+    s.order_deck = odeck
+    s.order_discard = []
+    s.reshuffles = 0
+    s.hands = [[] for _ in range(n)]
+    s.cones = [[[] for _ in range(START_CONES)] for _ in range(n)]
+    s.cone_reserve = comps.cones - START_CONES * n
+    s.reserved = [[] for _ in range(n)]
+    s.filled = [[] for _ in range(n)]
+    s.fills = [0] * n
+    s.coins = [0] * n
+    s.placements = 0
+    s.pending = -1
+    s._phase = MAIN
+    s.to_act = settings.first_player
+    s.turn = 0
+    s.final_left = -1
+    s.is_over = False
+    s.round_scores = ()
+    s._legal = None
+    s._events = (_ev("setup", "CCP-3", count=n, pile=size, player=settings.first_player),)
+    return s

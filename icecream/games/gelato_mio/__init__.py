@@ -1,0 +1,67 @@
+"""Gelato Mio (Joao Quintela Martins, Art and Games 2019): the engine, its rules and examples.
+
+>>> from icecream import new_game
+>>> s = new_game("gelato-mio", players=3, seed=1, ruleset="review")
+>>> s.settings.refill, s.phase
+('every_spot', 'play')
+"""
+
+from __future__ import annotations
+
+from ...core.protocol import GameSpec, SettingField, register_game
+from .actions import ACTION_KINDS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
+from .components import CODES, load_customers
+from .determinize import Determinizer
+from .examples import EXAMPLES, Example
+from .policies import POLICIES
+from .render import render_svg
+from .results import count_action, result_columns
+from .rules import RULES
+from .scenario import load_scenario
+from .settings import RULESET_RULES, RULESETS, SETTING_RULES, Settings
+from .state import PHASES, GelatoMioState, new_state
+from .view import GelatoMioView
+
+SETTINGS_FORM = (
+    SettingField("first_player", "int", 0, "GM-1", low=0, high=3),
+    SettingField("refill", "choice", "row", "GM-4", choices=("row", "every_spot")),
+    SettingField("flood", "choice", False, "GM-4", choices=(False, True)),
+)
+
+GAME = register_game(
+    GameSpec(
+        name="gelato-mio",
+        title="Gelato Mio",
+        min_players=2,
+        max_players=4,
+        action_kinds=ACTION_KINDS,
+        rules=RULES,
+        new_state=new_state,
+        from_dict=load_scenario,
+        from_scenario=load_scenario,
+        rulesets=RULESETS,
+        examples=lambda: EXAMPLES,
+        # Message parameters name cards by kind; their words are ``flavour.gm.<code>``.
+        flavour_codes=tuple(f"gm.{c}" for c in CODES),
+        render_svg=render_svg,
+        determinizer=Determinizer,
+        policies=POLICIES,
+        round_attr="round",
+        round_label="ui.round",
+        first_player_setting="first_player",
+        settings_form=SETTINGS_FORM,
+        setting_rules=SETTING_RULES,
+        ruleset_rules=RULESET_RULES,
+        count_action=count_action,
+        result_columns=result_columns,
+        metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
+        catalog_prefix="gm",
+    )
+)
+GelatoMioState.game = GAME
+
+__all__ = [
+    "GAME", "RULES", "EXAMPLES", "Example", "GelatoMioState", "GelatoMioView", "Settings",
+    "RULESETS", "PHASES", "Take", "MakeBall", "ServeCustomer", "Ask", "Pass", "Discard",
+    "ReturnBall", "new_state", "load_scenario", "load_customers", "render_svg", "Determinizer",
+]

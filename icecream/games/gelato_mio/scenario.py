@@ -1,0 +1,289 @@
+"""Gelato Mio positions as plain data: save any state, set up any example ("rig the deck").
+
+A scenario names every place a card can be (cards by code, customers by id, top card
+last). Hand-written scenarios may leave out ``deck`` (the cards not placed elsewhere,
+shuffled by the seed), ``piles`` (the customers not served, dealt by the seed) and
+``supply`` (the balls not on the table or served). :func:`load_scenario` checks every
+field and that every card is in exactly one place (GM-2, GM-3); :class:`ScenarioError`
+names the field that is wrong.
+
+>>> s = load_scenario({"players": ["Ana", "Bo"], "display": [
+...     ["sugar", "sugar", "cream"], ["cone", "bowl", "wafer"], ["vanilla", "sugar", "cone"]]})
+>>> s.display[:3], len(s.deck)
+([0, 0, 1], 31)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import ScenarioError, SettingsError
+from ...core.protocol import FORMAT_VERSION
+from .components import (
+    BALLS_PER_FLAVOUR,
+    CODES,
+    DECK_COUNTS,
+    FLAVOUR_CODES,
+    FLAVOURS,
+    HAND_KINDS,
+    ICE_CREAM_OBJECTIVES,
+    KIND_OF,
+    QC_HAND,
+)
+from .settings import Settings
+from .state import GelatoMioState, seeded_rng
+
+_FIELDS = frozenset({
+    "game", "format_version", "players", "settings", "seed", "turn", "round", "hands",
+    "table", "served", "display", "deck", "discard", "piles", "supply", "claimed",
+    "last_round_left", "pile_out", "passes", "quality_control", "to_fill", "shuffles",
+    "steals", "over",
+})
+
+
+def state_to_scenario(s: GelatoMioState) -> dict[str, Any]:
+    """The whole position as a scenario dict (JSON-able)."""
+    recipes = s.settings.recipes
+    settings = s.settings.to_dict()
+    names = settings.pop("names")
+    return {
+        "game": "gelato-mio",
+        "format_version": FORMAT_VERSION,
+        "players": list(names),
+        "settings": settings,
+        "seed": s.seed,
+        "turn": s.turn,
+        "round": s.round,
+        "hands": [[CODES[k] for k in range(HAND_KINDS) for _ in range(h[k])] for h in s.hands],
+        "table": [{FLAVOUR_CODES[i]: b[i] for i in range(3) if b[i]} for b in s.table],
+        "served": [[recipes[c].id for c in cs] for cs in s.served],
+        "display": [[None if k < 0 else CODES[k] for k in s.display[r * 3:r * 3 + 3]]
+                    for r in range(3)],
+        "deck": [CODES[k] for k in s.deck],
+        "discard": [CODES[k] for k in s.discard],
+        "piles": [[recipes[c].id for c in p] for p in s.piles],
+        "supply": {FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
+        "claimed": [None if q < 0 else q for q in s.claimed],
+        "last_round_left": s.last_left,
+        "pile_out": s.pile_out,
+        "passes": s.passes,
+        "quality_control": None if s.qc is None else {
+            "card": CODES[s.qc[0]], "spot": [s.qc[1] // 3, s.qc[1] % 3],
+            "pending": [list(x) for x in s.qc[2]]},
+        "to_fill": [[i // 3, i % 3] for i in s.to_fill],
+        "shuffles": s.shuffles,
+        "steals": s.steals,
+        "over": s.over,
+    }
+
+
+def _int(data: Mapping, name: str, default: int, lo: int, hi: int) -> int:
+    v = data.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {v!r}")
+    return v
+
+
+def _bool(data: Mapping, name: str) -> bool:
+    v = data.get(name, False)
+    if not isinstance(v, bool):
+        raise ScenarioError(f"{name}: must be true or false, not {v!r}")
+    return v
+
+
+def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{at}: must be a list of card names, not {value!r}")
+    out = []
+    for j, code in enumerate(value):
+        k = KIND_OF.get(code, -1) if isinstance(code, str) else -1
+        if not 0 <= k < allowed:
+            raise ScenarioError(f"{at}[{j}]: {code!r} is not one of {list(CODES[:allowed])}")
+        out.append(k)
+    return out
+
+
+def _per_seat(data: Mapping, name: str, n: int, default: Any) -> list:
+    v = data.get(name, [default] * n)
+    if not isinstance(v, list) or len(v) != n:
+        raise ScenarioError(f"{name}: must be a list with one entry per player ({n})")
+    return v
+
+
+def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C901 -- one check a field
+    """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise ScenarioError(f"scenario is not JSON: {e}") from None
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario must be an object (a mapping of field names)")
+    unknown = set(data) - _FIELDS
+    if unknown:
+        raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}; fields are "
+                            f"{sorted(_FIELDS)}")
+    if data.get("game", "gelato-mio") != "gelato-mio":
+        raise ScenarioError(f"game: this is a Gelato Mio scenario loader, not {data['game']!r}")
+    version = data.get("format_version", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        raise ScenarioError(f"format_version: this engine reads version {FORMAT_VERSION}, "
+                            f"not {version!r}")
+    if "players" not in data:
+        raise ScenarioError("players: a scenario needs players (a count or a list of names)")
+    sd = data.get("settings", {})
+    if not isinstance(sd, Mapping):
+        raise ScenarioError("settings: must be an object of setting names to values")
+    sd = dict(sd)
+    sd.pop("names", None)
+    try:
+        settings = Settings.make(data["players"], **sd)
+    except SettingsError as e:
+        raise ScenarioError(f"settings: {e}") from None
+    n = settings.players
+    recipes = settings.recipes
+    ids = {c.id: i for i, c in enumerate(recipes)}
+    s = object.__new__(GelatoMioState)
+    s.settings = settings
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ScenarioError(f"seed: must be a whole number, not {seed!r}")
+    s.seed = seed
+    s.turn = _int(data, "turn", settings.first_player, 0, n - 1)
+    s.round = _int(data, "round", 1, 1, 10_000)
+    s.hands = []
+    for p, h in enumerate(_per_seat(data, "hands", n, [])):
+        counts = [0] * HAND_KINDS
+        for k in _cards(h, f"hands[{p}]"):
+            counts[k] += 1
+        s.hands.append(counts)
+    s.table = []
+    for p, b in enumerate(_per_seat(data, "table", n, {})):
+        if not isinstance(b, Mapping) or set(b) - set(FLAVOUR_CODES):
+            raise ScenarioError(f"table[{p}]: must map flavours {list(FLAVOUR_CODES)} to "
+                                f"counts, not {b!r}")
+        s.table.append([_int(b, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES])
+    s.served = []
+    placed: list[int] = []
+    for p, cs in enumerate(_per_seat(data, "served", n, [])):
+        if not isinstance(cs, list) or not all(c in ids for c in cs):
+            raise ScenarioError(f"served[{p}]: must list customer ids from the recipes, "
+                                f"not {cs!r}")
+        s.served.append([ids[c] for c in cs])
+        placed += s.served[-1]
+    disp = data.get("display")
+    if not isinstance(disp, list) or len(disp) != 3 or not all(
+            isinstance(r, list) and len(r) == 3 for r in disp):
+        raise ScenarioError("display: must be 3 rows of 3 card names or null (GM-4)")
+    s.display = []
+    for r, row in enumerate(disp):
+        for c, code in enumerate(row):
+            if code is None:
+                s.display.append(-1)
+            else:
+                s.display.append(_cards([code], f"display[{r}][{c}]", len(CODES))[0])
+    s.discard = _cards(data.get("discard", []), "discard", len(CODES))
+    # Every ingredient card in exactly one place (GM-2); the deck may be left to the seed.
+    used = [0] * len(CODES)
+    for h in s.hands:
+        for k in range(HAND_KINDS):
+            used[k] += h[k]
+    for k in s.discard + [k for k in s.display if k >= 0]:
+        used[k] += 1
+    for c in placed:
+        for k in range(HAND_KINDS):
+            used[k] += recipes[c].cards[k]
+    if "deck" in data:
+        s.deck = _cards(data["deck"], "deck", len(CODES))
+        for k in s.deck:
+            used[k] += 1
+        if used != list(DECK_COUNTS):
+            raise ScenarioError(f"deck: the cards placed {_diff(used)} do not make the 40 "
+                                "ingredient cards (GM-2)")
+    else:
+        over = [CODES[k] for k in range(len(CODES)) if used[k] > DECK_COUNTS[k]]
+        if over:
+            raise ScenarioError(f"hands/display/discard: more {over} cards than the deck "
+                                "has (GM-2)")
+        s.deck = [k for k in range(len(CODES)) for _ in range(DECK_COUNTS[k] - used[k])]
+        seeded_rng(seed, "setup", 0).shuffle(s.deck)
+    if len(set(placed)) != len(placed):
+        raise ScenarioError("served: a customer is served twice")
+    if "piles" in data:
+        piles = data["piles"]
+        if not isinstance(piles, list) or len(piles) != 4 or not all(
+                isinstance(p, list) and all(c in ids for c in p) for p in piles):
+            raise ScenarioError("piles: must be 4 lists of customer ids (pile 0 the display "
+                                "customer, then 3 piles, top card last; GM-3)")
+        s.piles = [[ids[c] for c in p] for p in piles]
+        allc = placed + [c for p in s.piles for c in p]
+        if sorted(allc) != list(range(len(recipes))):
+            raise ScenarioError("piles: with served, every customer must appear exactly once "
+                                "(GM-3)")
+    else:
+        rest = [i for i in range(len(recipes)) if i not in placed and not recipes[i].on_display]
+        seeded_rng(seed, "setup", 1).shuffle(rest)
+        s.piles = [[i for i in range(len(recipes)) if recipes[i].on_display and i not in placed]]
+        s.piles += [rest[j::3] for j in range(3)]
+    for i, f in enumerate(FLAVOUR_CODES):
+        used_balls = sum(b[i] for b in s.table) + sum(
+            recipes[c].balls[FLAVOURS[i]] for c in placed)
+        if used_balls > BALLS_PER_FLAVOUR:
+            raise ScenarioError(f"table: {used_balls} {f} balls placed, more than the "
+                                f"{BALLS_PER_FLAVOUR} of the box (GM-2)")
+    if "supply" in data:
+        sup = data["supply"]
+        if not isinstance(sup, Mapping) or set(sup) != set(FLAVOUR_CODES):
+            raise ScenarioError(f"supply: must map each flavour {list(FLAVOUR_CODES)} to a count")
+        s.supply = [_int(sup, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES]
+    else:
+        s.supply = [BALLS_PER_FLAVOUR - sum(b[i] for b in s.table) - sum(
+            recipes[c].balls[FLAVOURS[i]] for c in placed) for i in range(3)]
+    claimed = data.get("claimed", [None] * len(ICE_CREAM_OBJECTIVES))
+    if not isinstance(claimed, list) or len(claimed) != len(ICE_CREAM_OBJECTIVES) or not all(
+            q is None or (isinstance(q, int) and not isinstance(q, bool) and 0 <= q < n)
+            for q in claimed):
+        raise ScenarioError("claimed: must list, per ice cream objective (GM-7), the seat "
+                            "holding it or null")
+    s.claimed = [-1 if q is None else q for q in claimed]
+    s.last_left = _int(data, "last_round_left", 0, 0, n)
+    s.pile_out = _bool(data, "pile_out")
+    s.passes = _int(data, "passes", 0, 0, n)
+    s.shuffles = _int(data, "shuffles", 0, 0, 10**9)
+    s.steals = _int(data, "steals", 0, 0, 10**9)
+    s.over = _bool(data, "over")
+    qc = data.get("quality_control")
+    s.qc = None
+    if qc is not None:
+        try:
+            card = KIND_OF[qc["card"]]
+            r, c = qc["spot"]
+            pending = [[int(p), int(k)] for p, k in qc["pending"]]
+            assert card >= QC_HAND and 0 <= r < 3 and 0 <= c < 3 and pending
+            assert all(0 <= p < n and k > 0 for p, k in pending)
+            assert s.display[r * 3 + c] == card
+        except (KeyError, TypeError, ValueError, AssertionError):
+            raise ScenarioError("quality_control: must be null or {card, spot [row, col] "
+                                "holding that card, pending [[seat, cards left]...]} (GM-5)"
+                                ) from None
+        s.qc = [card, r * 3 + c, pending]
+    tf = data.get("to_fill", [])
+    if not isinstance(tf, list) or not all(
+            isinstance(x, list) and len(x) == 2 and all(isinstance(v, int) for v in x)
+            and 0 <= x[0] < 3 and 0 <= x[1] < 3 for x in tf):
+        raise ScenarioError("to_fill: must be a list of [row, col] display spots")
+    s.to_fill = [r * 3 + c for r, c in tf]
+    s._legal = None
+    s._events = ()
+    try:
+        s.check_invariants()
+    except AssertionError as e:
+        raise ScenarioError(f"the cards do not add up: {e} (GM-2, GM-3)") from None
+    return s
+
+
+def _diff(used: list[int]) -> str:
+    return ", ".join(f"{CODES[k]} {used[k]} of {DECK_COUNTS[k]}" for k in range(len(CODES))
+                     if used[k] != DECK_COUNTS[k])

@@ -1,0 +1,124 @@
+"""What one seat sees at the Gelato Mio table, and the teacher's view of everything.
+
+A seat sees the display, the face-up discard pile (GMN-3), the top customer of each pile,
+the ball supply, every player's ball cards, served customers and objectives, the number of
+cards in each hand and in the deck, and its own hand. It does not see the other hands, the
+deck order, the customers under the pile tops, nor the seed (it would reveal the shuffles).
+
+>>> from icecream import new_game
+>>> s = new_game("gelato-mio", players=3, seed=1).apply({"type": "take", "row": 0, "col": 0})
+>>> v = s.view(1)
+>>> v.hands[0] is None and v.hand_sizes[0] >= 1, s.view(None).teacher
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .components import CODES, FLAVOUR_CODES, HAND_KINDS
+from .state import GelatoMioState
+
+
+@dataclass(frozen=True)
+class GelatoMioView:
+    """A seat's view (``teacher`` False) or the teacher's (``seat`` None, ``teacher`` True).
+
+    Cards are codes (``"sugar"``...), customers ids. Fields the seat cannot know are
+    ``None``: ``hands[p]`` for others, ``deck_order`` and ``piles_below`` outside the
+    teacher's view.
+    """
+
+    #: The registered game's name: generic bots find the game's policies through it.
+    game: ClassVar[str] = "gelato-mio"
+
+    seat: int | None
+    teacher: bool
+    names: tuple[str, ...]
+    settings: dict
+    phase: str
+    round: int
+    turn: int
+    to_act: int | None
+    scores: tuple[int, ...]
+    display: tuple[tuple[str | None, ...], ...]
+    hands: tuple[tuple[str, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[dict, ...]
+    served: tuple[tuple[str, ...], ...]
+    pile_tops: tuple[str | None, ...]
+    pile_sizes: tuple[int, ...]
+    recipes: dict
+    supply: dict
+    claimed: tuple[int | None, ...]
+    deck_size: int
+    discard: tuple[str, ...]
+    quality_control: dict | None
+    last_round_left: int
+    passes: int
+    to_fill: tuple[tuple[int, int], ...]
+    legal_actions: tuple[dict, ...]
+    winners: tuple[int, ...]
+    points: tuple[dict, ...] = ()
+    deck_order: tuple[str, ...] | None = None
+    piles_below: tuple[tuple[str, ...], ...] | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, for JSON and the browser."""
+        d = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        d["game"] = self.game
+        return d
+
+
+def make_view(s: GelatoMioState, seat: int | None) -> GelatoMioView:
+    """The view of ``s`` for ``seat`` (``None``: the teacher's view)."""
+    n = s.num_players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < n):
+        raise ValueError(f"seat must be 0..{n - 1} or None for the teacher, not {seat!r}")
+    teacher = seat is None
+    recipes = s.settings.recipes
+    to_act = s.current_player
+    return GelatoMioView(
+        seat=seat,
+        teacher=teacher,
+        names=s.names,
+        settings=s.setup_args(),
+        phase=s.phase,
+        round=s.round,
+        turn=s.turn,
+        to_act=to_act,
+        scores=s.scores,
+        display=tuple(tuple(None if k < 0 else CODES[k] for k in s.display[r * 3:r * 3 + 3])
+                      for r in range(3)),
+        hands=tuple(tuple(CODES[k] for k in range(HAND_KINDS) for _ in range(h[k]))
+                    if teacher or p == seat else None for p, h in enumerate(s.hands)),
+        hand_sizes=tuple(sum(h) for h in s.hands),
+        table=tuple({FLAVOUR_CODES[i]: b[i] for i in range(3)} for b in s.table),
+        served=tuple(tuple(recipes[c].id for c in cs) for cs in s.served),
+        pile_tops=tuple(recipes[p[-1]].id if p else None for p in s.piles),
+        pile_sizes=tuple(len(p) for p in s.piles),
+        recipes={c.id: c.to_dict() for c in recipes},
+        supply={FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
+        claimed=tuple(None if q < 0 else q for q in s.claimed),
+        deck_size=len(s.deck),
+        discard=tuple(CODES[k] for k in s.discard),
+        quality_control=None if s.qc is None else {
+            "card": CODES[s.qc[0]], "spot": (s.qc[1] // 3, s.qc[1] % 3),
+            "pending": tuple(tuple(x) for x in s.qc[2])},
+        last_round_left=s.last_left,
+        passes=s.passes,
+        to_fill=tuple((i // 3, i % 3) for i in s.to_fill),
+        legal_actions=tuple(a.to_dict() for a in s.legal_actions())
+        if teacher or seat == to_act else (),
+        winners=s.winners,
+        points=tuple(s.points(p) for p in range(n)),
+        deck_order=tuple(CODES[k] for k in s.deck) if teacher else None,
+        piles_below=tuple(tuple(recipes[c].id for c in p[:-1]) for p in s.piles)
+        if teacher else None,
+    )

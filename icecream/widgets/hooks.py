@@ -1,0 +1,111 @@
+"""What the widgets ask of a game, through its :class:`~icecream.core.protocol.GameSpec`.
+
+The widgets name no game: a state's ``game`` spec says how to draw the table
+(``render_svg``), what its big steps are called (``round_attr``, ``round_label``), which
+settings a new-game form offers (``settings_form``) and whether a player count is a house
+variant. A game without a renderer is drawn by :func:`plain_svg`: its options as buttons,
+so a new game is playable in the explorers before it has a picture of its own.
+
+>>> import icecream
+>>> s = icecream.new_game("ice-cream", players=3, seed=1)
+>>> round_text(s)
+'Day 1'
+>>> ("Ice Cream", "ice-cream") in game_choices()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import GameSpec, SettingField, State, get_game, list_games
+
+_FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(title, name) of every registered game, for a game picker."""
+    return [(get_game(name).title, name) for name in list_games()]
+
+
+def render(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The table as SVG, drawn by the game's renderer (or :func:`plain_svg`)."""
+    draw = state.game.render_svg
+    if draw is None:
+        return plain_svg(state, seat, lang)
+    return draw(state, seat, lang)
+
+
+def round_number(state: State) -> int | None:
+    """The game's round counter (Ice Cream's day), or ``None`` if it has none."""
+    value = getattr(state, state.game.round_attr, None)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def round_text(state: State, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The current round in the game's own words (``"Day 2"``); empty without rounds."""
+    n = round_number(state)
+    return "" if n is None else t(state.game.round_label, lang, n=n)
+
+
+def setting_label(spec: GameSpec, name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A setting's label, from the catalog key ``setting.<game>.<name>``."""
+    return t(f"setting.{spec.name}.{name}", lang)
+
+
+def choice_label(spec: GameSpec, name: str, choice: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The words for one choice of a setting: ``setting.<game>.<name>.<choice>``."""
+    return t(f"setting.{spec.name}.{name}.{choice}", lang)
+
+
+def form_fields(spec: GameSpec) -> tuple[SettingField, ...]:
+    """The settings a new-game form offers for ``spec``."""
+    return tuple(spec.settings_form)
+
+
+def plain_svg(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A plain table for a game without a renderer: title, scores, and the options of the
+    decision as buttons (class ``ic-option``; forbidden ones ``ic-forbidden``).
+
+    Options are shown only to the seat to act and to the teacher, as a renderer must.
+    """
+    width, row = 700, 44
+    names = state.names
+    lines = [f'<text x="20" y="34" font-size="20" font-weight="bold" fill="#FFFFFF">'
+             f'{escape(state.game.title)} {escape(round_text(state, lang))}</text>']
+    y = 80
+    for p, name in enumerate(names):
+        mark = ""
+        if state.is_over and p in state.winners:
+            mark = t("widgets.svg.winner", lang)
+        elif p == state.current_player:
+            mark = t("widgets.svg.acting", lang)
+        lines.append(f'<g class="ic-player" data-seat="{p}"><text x="20" y="{y}" font-size="16">'
+                     f'{escape(name)}: {state.scores[p]} {escape(mark)}</text></g>')
+        y += 26
+    to_act = state.current_player
+    if to_act is not None and (seat is None or seat == to_act):
+        y += 10
+        for opt in state.options():
+            words = escape(opt.reason.text(lang, names, state.game.flavour_codes))
+            data = escape(json.dumps(opt.action.to_dict(), separators=(",", ":")), quote=False)
+            data = data.replace("'", "&#x27;")
+            cls = "ic-option" + ("" if opt.allowed else " ic-forbidden")
+            fill = "#FFFFFF" if opt.allowed else "#EEEEEE"
+            lines.append(
+                f"<g class=\"{cls} ic-button\" data-action='{data}' aria-label=\"{words}\">"
+                f'<rect x="20" y="{y}" width="{width - 40}" height="{row - 8}" rx="6" '
+                f'fill="{fill}" stroke="#0B4F8A" stroke-width="2"/>'
+                f'<text x="32" y="{y + 23}" font-size="14">{words}</text></g>')
+            y += row
+    height = y + 20
+    title = escape(state.game.title)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg" '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+            f'aria-label="{title}" style="{_FONT}"><title>{title}</title>'
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#FBF8F1"/>'
+            f'<rect x="0" y="0" width="{width}" height="50" fill="#3B2F2F"/>'
+            + "".join(lines) + "</svg>")

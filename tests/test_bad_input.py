@@ -1,0 +1,215 @@
+"""Issue 12: every malformed file or value gets the documented error from the API and one
+line plus exit status 2 from the command line; never a traceback, never a flood."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import icecream
+from icecream import History, load_history
+from icecream.cli import main
+from icecream.core.errors import (
+    ActionFormatError,
+    SaveFileError,
+    ScenarioError,
+    SettingsError,
+    UnknownGame,
+)
+from icecream.core.protocol import MAX_DEPTH, check_plain, parse_json
+from icecream.games.ice_cream import load_scenario
+from icecream.games.ice_cream.actions import Place, Serve
+
+NAMES = ["Ann", "Bob", "Cy"]
+SCENARIO = {"players": NAMES, "phase": "serving",
+            "hands": [{"face_up": ["vanilla"]}, {"face_up": ["pistachio"]}, {"face_up": []}],
+            "cones": [["vanilla", "vanilla"]]}
+DEEP = "[" * 5000 + "]" * 5000
+HUGE = "9" * 5000
+BIG = 10 ** 4999  # 5,000 digits: more than Python's int-to-text limit (4,300)
+
+
+def _save() -> dict:
+    h = History.new("ice-cream", players=NAMES, seed=4)
+    h.play({"type": "keep"})
+    return h.to_dict()
+
+
+def _one_line_error(capsys, argv, code=2) -> str:
+    assert main(argv) == code
+    out = capsys.readouterr()
+    assert out.err.startswith("error: ") and out.err.count("\n") == 1, out.err
+    assert "Traceback" not in out.err and len(out.err) <= 310
+    return out.err
+
+
+# -- files: the command line and the API -------------------------------------------------------
+
+BAD_FILES = {
+    "not_utf8": ("bytes", b'{"players": ["Ann\xff", "Bob", "Cy"]}', "not UTF-8"),
+    "deep": ("text", '{"players": ' + DEEP + "}", "nested more than"),
+    "deep_object": ("text", '{"a": ' * 4000 + "1" + "}" * 4000, "nested more than"),
+    "huge_number": ("text", '{"players": 3, "seed": ' + HUGE + "}", "5000 digits"),
+    "infinite": ("text", '{"players": 3, "seed": 1e999}', "too large a number"),
+    "nan": ("text", '{"players": 3, "seed": NaN}', "NaN is not a number"),
+    "surrogate": ("text", '{"players": ["\\ud800", "Bob", "Cy"]}', "lone surrogate"),
+    "not_json": ("text", '{"players": 3,', "not JSON"),
+    "empty": ("text", "", "not JSON"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_bad_scenario_files_one_line_exit_2(case, tmp_path, capsys):
+    kind, content, message = BAD_FILES[case]
+    path = tmp_path / "s.json"
+    path.write_bytes(content if kind == "bytes" else content.encode("utf-8", "surrogatepass"))
+    assert message in _one_line_error(capsys, ["validate", str(path)])
+    with pytest.raises(SaveFileError, match=message):
+        load_history(path)
+    with pytest.raises(SaveFileError, match=message):
+        icecream.load_state(path.read_bytes())
+    if kind == "text":
+        with pytest.raises(ScenarioError, match=message):
+            load_scenario(content)
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_bad_save_files_one_line_exit_2(case, tmp_path, capsys):
+    kind, content, message = BAD_FILES[case]
+    path = tmp_path / "g.json"
+    path.write_bytes(content if kind == "bytes" else content.encode("utf-8", "surrogatepass"))
+    assert message in _one_line_error(capsys, ["replay", str(path)])
+
+
+def test_a_directory_or_missing_file_is_one_line(tmp_path, capsys):
+    assert "cannot read" in _one_line_error(capsys, ["replay", str(tmp_path)])
+    assert "cannot read" in _one_line_error(capsys, ["validate", str(tmp_path / "none")])
+
+
+def test_values_in_valid_json_are_checked(tmp_path, capsys):
+    cases = [
+        ({**SCENARIO, "game": ["ice-cream"]}, ScenarioError, "game: .*not \\['ice-cream'\\]"),
+        ({**SCENARIO, "settings": {"ruleset": ["ijs"]}}, ScenarioError,
+         "settings: unknown ruleset \\['ijs'\\]"),
+        ({**SCENARIO, "settings": {"ruleset": {"a": 1}}}, ScenarioError, "unknown ruleset"),
+        ({**SCENARIO, "settings": {"players": 4}}, ScenarioError,
+         "settings.players: players is a field of the scenario"),
+        ({**SCENARIO, "phase": ["serving"]}, ScenarioError, "phase: must be one of"),
+        ({**SCENARIO, "players": ["Ann", "B\u0007b", "Cy"]}, ScenarioError, "printable"),
+        ({**SCENARIO, "day": True}, ScenarioError, "day: must be a whole number"),
+        ({**SCENARIO, "format_version": True}, ScenarioError, "format_version"),
+    ]
+    for data, error, message in cases:
+        with pytest.raises(error, match=message):
+            load_scenario(data)
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps(data))
+        _one_line_error(capsys, ["validate", str(path)])
+    path.write_text(json.dumps({**SCENARIO, "game": ["ice-cream"]}))
+    assert "game" in _one_line_error(capsys, ["validate", str(path)])
+
+
+def test_game_as_a_list_or_object():
+    for game in (["ice-cream"], {"name": "ice-cream"}, 7, None):
+        with pytest.raises(UnknownGame, match="a game is named by text"):
+            icecream.get_game(game)
+        with pytest.raises(SaveFileError, match="game"):
+            icecream.load_state({"game": game})
+        with pytest.raises(SaveFileError, match="unknown game|named by text"):
+            load_history({**_save(), "game": game, "format_version": 2})
+
+
+@pytest.mark.parametrize("bad_type", [["serve"], {"serve": 1}, 3, None, True])
+def test_action_type_must_be_text(bad_type):
+    s = icecream.new_game("ice-cream", players=3, seed=1)
+    with pytest.raises(ActionFormatError, match="'type' must be text"):
+        s.apply({"type": bad_type})
+    h = History.new("ice-cream", players=3, seed=1)
+    with pytest.raises(ActionFormatError):
+        h.play({"type": bad_type, "cone": 1})
+    assert len(h) == 0
+    data = {k: v for k, v in _save().items() if k not in ("digest", "outcome")}
+    data.update(format_version=2, actions=[{"type": bad_type}])
+    with pytest.raises(SaveFileError, match="action 1 .* does not replay"):
+        load_history(data)
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, 2.5, "1", [1], None])
+def test_action_objects_with_the_wrong_field_type_are_refused(value):
+    """``Serve(True)`` equals ``Serve(1)`` for Python, so it could pass a legal-action list:
+    it is refused when made, like its plain form."""
+    if value is not None:
+        with pytest.raises(ActionFormatError, match="field 'cone' must be int, not"):
+            Serve(value)
+        with pytest.raises(ActionFormatError, match="field 'cone' must be int"):
+            icecream.get_game("ice-cream").parse_action({"type": "serve", "cone": value})
+    if value is not None:
+        with pytest.raises(ActionFormatError, match="field 'cone' must be int or null"):
+            Place(value)
+    assert Serve(1) == Serve(cone=1) and Place(None) == Place()
+
+
+def test_names_with_lone_surrogates_or_control_characters():
+    for name in ("\ud800", "Ann\udfff", "tab\there", "line\nbreak"):
+        with pytest.raises(SettingsError, match="printable Unicode text"):
+            icecream.new_game("ice-cream", players=[name, "Bob", "Cy"])
+        with pytest.raises(ScenarioError, match="printable Unicode text|lone surrogate"):
+            load_scenario({**SCENARIO, "players": [name, "Bob", "Cy"]})
+
+
+def test_huge_numbers_are_quoted_briefly():
+    with pytest.raises(SettingsError, match="not a number of 5000 digits"):
+        icecream.new_game("ice-cream", players=BIG)
+    with pytest.raises(SettingsError, match="seed must be a whole number, not \\[") as e:
+        icecream.new_game("ice-cream", players=3, seed=[1] * 10_000)
+    assert len(str(e.value)) < 150
+    with pytest.raises(ScenarioError, match="too long a number"):
+        load_scenario({**SCENARIO, "seed": BIG})
+    with pytest.raises(ScenarioError, match="too long a number"):
+        load_scenario({**SCENARIO, "scores": [BIG, 0, 0]})
+
+
+def test_deep_python_data_is_refused_without_recursion():
+    deep: list = []
+    for _ in range(50_000):
+        deep = [deep]
+    with pytest.raises(ScenarioError, match=f"nested more than {MAX_DEPTH}"):
+        load_scenario({**SCENARIO, "cones": deep})
+    with pytest.raises(SaveFileError, match="nested more than"):
+        load_history({**_save(), "actions": deep})
+    with pytest.raises(SaveFileError, match="nested more than"):
+        parse_json(DEEP)
+    with pytest.raises(SaveFileError, match="not plain data"):
+        check_plain({"a": object()})
+
+
+def test_error_messages_quote_input_briefly(tmp_path, capsys):
+    long = "x" * 100_000
+    for data in ({**SCENARIO, "phase": long}, {**SCENARIO, long: 1},
+                 {**SCENARIO, "players": [long, "Bob", "Cy"]},
+                 {**SCENARIO, "hands": [{"face_up": [long]}, {}, {}]},
+                 {**SCENARIO, "scores": [list(range(10_000)), 0, 0]}):
+        with pytest.raises(ScenarioError) as e:
+            load_scenario(data)
+        assert len(str(e.value)) < 400, str(e.value)[:500]
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps(data))
+        _one_line_error(capsys, ["validate", str(path)])
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--games", HUGE + "x"],
+    ["simulate", "--players", "three"],
+    ["bench", "--games", "1", "--seed", "1.5"],
+    ["replay"],
+    ["frobnicate"],
+    ["simulate", "--games", "1", "--variant", "days=" + HUGE],
+])
+def test_bad_arguments_are_one_line(argv, capsys):
+    _one_line_error(capsys, argv)
+
+
+def test_help_still_works(capsys):
+    assert main(["--help"]) == 0
+    assert "simulate" in capsys.readouterr().out
