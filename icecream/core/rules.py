@@ -70,6 +70,7 @@ class RuleBook(Mapping[str, Rule]):
         self._rules = {r.id: r for r in rules}
         if len(self._rules) != len(rules):
             raise ValueError(f"duplicate rule ids in {game}")
+        self._worded: dict[str | None, RuleBook] = {}
 
     def __getitem__(self, rule_id: str) -> Rule:
         try:
@@ -93,7 +94,11 @@ class RuleBook(Mapping[str, Rule]):
         >>> RULES.for_ruleset("ijs")["IC-10"].title("nl")
         'Eén afwijkende smaak'
         """
-        return RuleBook(self.game, [replace(r, ruleset=ruleset) for r in self._rules.values()])
+        book = self._worded.get(ruleset)
+        if book is None:  # views ask on every redraw: make each wording once
+            book = self._worded[ruleset] = RuleBook(
+                self.game, [replace(r, ruleset=ruleset) for r in self._rules.values()])
+        return book
 
     def ruleset_title(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> str:
         """A ruleset's name for players, as the new-game form offers it
