@@ -150,17 +150,19 @@ def test_plural_forms_chosen_by_babel_in_both_languages():
 
 
 def test_winners_are_seats_rendered_in_the_language_IC_15():
-    m = Message("event.game_over", {"winners": [0, 2], "count": 2})
-    assert m.text("nl", names=["Ann", "Bob", "Cy"]) == (
-        "De laatste dag is voorbij. Winnaars: Ann en Cy (IC-15).")
-    shared = Message("event.game_over_shared", {"winners": [0, 2], "count": 2, "score": 9,
-                                                 "cards": 3, "tied": [0, 2]})
-    assert shared.text("nl", names=["Ann", "Bob", "Cy"]).startswith(
-        "De laatste dag is voorbij. Ann en Cy staan gelijk met 9 punten")
-    assert m.text("en", names=["Ann", "Bob", "Cy"]).endswith("Winners: Ann and Cy (IC-15).")
-    one = Message("event.game_over", {"winners": [1], "count": 1})
-    assert one.text("nl", names=["Ann", "Bob"]) == (
-        "De laatste dag is voorbij. Winnaar: Bob (IC-15).")
+    names = ["Ann", "Bob", "Cy"]
+    one = Message("event.game_over", {"winners": [1], "score": 9, "cards": 2, "tied": [1]})
+    assert one.text("nl", names=names) == (
+        "De laatste dag is voorbij. Winnaar: Bob, met 9 punten (IC-15).")
+    shared = Message("event.game_over_shared", {"winners": [0, 2], "score": 9, "cards": 3,
+                                                 "tied": [0, 2]})
+    assert shared.text("nl", names=names) == (
+        "De laatste dag is voorbij. Ann en Cy staan gelijk met 9 punten en hebben evenveel "
+        "roomijskaarten (3): zij delen de overwinning (IC-15).")
+    assert shared.text("en", names=names).startswith("The last day is over. Ann and Cy tie")
+    # The seats are joined in the reader's language, default names too.
+    assert shared.text("nl", names=["Player 1", "Player 2", "Player 3"]).startswith(
+        "De laatste dag is voorbij. Speler 1 en Speler 3 staan gelijk")
 
 
 def test_numbers_are_formatted_by_babel():

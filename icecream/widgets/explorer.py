@@ -23,6 +23,7 @@ from ..core.messages import DEFAULT_LANGUAGE, join_words, t
 from ..core.protocol import default_game, get_game, list_games
 from . import controls, hooks, panels, validate
 from .base import ExplorerBase
+from .hints import HintPanel
 from .scrubber import Scrubber
 from .session import Session
 from .validate import HUMAN, Refused, refuse
@@ -162,6 +163,8 @@ class GameExplorer(ExplorerBase):
         self.what_if_button = controls.button("what_if", "ic-what-if", self.what_if, lang)
         self.what_if_box = widgets.VBox()
         self.what_if_box.add_class("ic-what-if-box")
+        # Hints from bot statistics: off until the player switches them on (issue 14).
+        self.hints = HintPanel(lang=lang)
         self.what_if_panel = None
         self.settings_toggle = widgets.ToggleButton(
             value=False, description=t("widgets.label.new_game", lang),
@@ -179,11 +182,14 @@ class GameExplorer(ExplorerBase):
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,
-                                self.resume_button, self.perspective], layout=compact)
+                                self.resume_button], layout=compact)
         toolbar.add_class("ic-toolbar")
-        status = widgets.VBox([self.prompt, self.message_line])
+        self.perspective.layout = widgets.Layout(width="210px")
+        status = widgets.HBox([widgets.VBox([self.prompt, self.message_line],
+                                            layout=widgets.Layout(flex="1 1 auto")),
+                               self.perspective], layout=widgets.Layout(align_items="center"))
         status.add_class("ic-status")
-        side = widgets.VBox([self.summary_box, self.scores, self.explain],
+        side = widgets.VBox([self.summary_box, self.scores, self.hints, self.explain],
                             layout=widgets.Layout(flex="1 1 260px", min_width="240px"))
         side.add_class("ic-side")
         middle = widgets.HBox([self.table, side],
@@ -285,6 +291,8 @@ class GameExplorer(ExplorerBase):
         h = self.history
         s = self.state
         session = self.session
+        if self._changed("hints", (s, session.perspective)):
+            self.hints.set_state(s, session.perspective)  # computes only when switched on
         self.scrubber.show(h.cursor, len(h), t("widgets.label.step_of", lang, step=h.cursor,
                                                  steps=len(h)))
         branches = session.branches

@@ -122,8 +122,9 @@ class LanguageSwitch(widgets.VBox):
         parts: list[widgets.Widget] = [bar]
         if self.header_prefix:
             p, lang = self.header_prefix, self.lang
-            self.header.value = (f"<h2>{escape(t(f'{p}.title', lang))}</h2>"
-                                 f"<p>{escape(t(f'{p}.intro', lang))}</p>")
+            self.header.value = (f"<h3 style='margin:0'>{escape(t(f'{p}.title', lang))}</h3>"
+                                 f"<p style='margin:2px 0 6px 0'>"
+                                 f"{escape(t(f'{p}.intro', lang))}</p>")
             parts.append(self.header)
         parts.append(self.widget)
         about = f"{self.header_prefix}.about"

@@ -12,8 +12,8 @@ counts must be the rulebook's; flavours and brands must be the game's.
 Cards are numbered: Ice Cream cards ``0..111`` in file order, then the Rainbows.
 
 >>> c = shipped_components()
->>> len(c.cards), c.rainbows, len(c.orders), c.cones
-(112, 10, 52, 15)
+>>> len(c.ice_cream), c.rainbows, len(c.cards), len(c.orders), c.cones
+(112, 10, 122, 52, 15)
 >>> c.cards[0], c.orders[0].height
 (Card(flavour=0, brand=0, combo=0), 1)
 """
@@ -54,6 +54,7 @@ class Card:
 
     @property
     def is_rainbow(self) -> bool:
+        """True for a Rainbow card (any flavour, brand and Combo Brand, CCP-2)."""
         return self.flavour == RAINBOW
 
     def to_data(self) -> list[str]:
@@ -77,9 +78,11 @@ class Order:
 
     @property
     def height(self) -> int:
+        """How many flavours (scoops) the order asks for (CCP-4)."""
         return len(self.flavours)
 
     def to_data(self) -> dict[str, Any]:
+        """Plain form: flavour codes, coins and the alternative reward (or None)."""
         return {"flavours": [FLAVOURS[f] for f in self.flavours], "coins": self.coins,
                 "reward": self.reward}
 
@@ -107,8 +110,14 @@ class Components:
         first: dict[Card, int] = {}
         return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
 
+    @cached_property
+    def heights(self) -> tuple[int, ...]:
+        """``heights[order id]``: how many flavours the order asks for."""
+        return tuple(len(o.flavours) for o in self.orders)
+
     @property
     def rainbow_ids(self) -> tuple[int, ...]:
+        """The ids of the Rainbow cards (after the Ice Cream cards)."""
         n = len(self.ice_cream)
         return tuple(range(n, n + self.rainbows))
 

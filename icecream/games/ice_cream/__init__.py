@@ -14,6 +14,7 @@ from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
 from .policies import POLICIES
+from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
 from .render import render_svg
 from .rules import RULES
@@ -45,6 +46,7 @@ GAME = register_game(
         rulesets=RULESETS,
         examples=lambda: EXAMPLES,
         flavour_codes=FLAVOURS,
+        quiz_kinds=QUIZ_KINDS,
         render_svg=render_svg,
         determinizer=Determinizer,
         policies=POLICIES,

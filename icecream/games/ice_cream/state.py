@@ -674,8 +674,7 @@ class IceCreamState(State):
         winners = self.winners
         best = max(self._scores)
         top = [p for p, sc in enumerate(self._scores) if sc == best]
-        # Seats, not names: the message joins them in the reader's language ("Ann en Cy").
-        params = {"winners": list(winners), "count": len(winners), "score": best,
+        params = {"winners": list(winners), "score": best,
                   "cards": len(self._cards[winners[0]]), "tied": top}
         if len(top) == 1:
             return ("event.game_over", params, "IC-15")

@@ -1,0 +1,129 @@
+"""Hints with reasons from bot statistics: how often each option of a decision wins.
+
+A hint is asked for the player to act and computed from THEIR view only: the cards they
+cannot see are sampled (the game's determinizer, via :func:`icecream.explore.what_if`),
+each option is played on the same samples to the end by bots, and the wins are counted.
+The reason is said in plain words with its margin of error, e.g. "Serve cone 3 won 62%
+of the simulated games (likely between 55% and 69%), against 48% for Draw an Ice Cream
+card". Hints are a teaching aid that a view shows only when asked (off by default).
+
+>>> import icecream
+>>> h = hint(icecream.new_game("ice-cream", players=3, seed=2), samples=10)
+>>> len(h.options), h.options[0].label
+(2, 'Keep the dealt card')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import IcecreamError
+from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import State
+from .quiz import action_label
+
+#: Hint sample sizes a view may ask for (more samples, firmer numbers, longer wait).
+MIN_SAMPLES, MAX_SAMPLES = 1, 2000
+
+
+class HintError(IcecreamError, ValueError):
+    """A hint cannot be given (the game is over, a bad sample size or policy)."""
+
+
+@dataclass(frozen=True)
+class HintOption:
+    """One option's result: its words, win rate with a 95% interval, and mean final score."""
+
+    action: dict
+    label: str
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_score: float
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The options of ``seat``'s decision, best first, from ``samples`` simulated games each."""
+
+    seat: int
+    player: str
+    samples: int
+    policy: str
+    options: tuple[HintOption, ...]
+    lang: str = DEFAULT_LANGUAGE
+
+    @property
+    def best(self) -> HintOption:
+        return self.options[0]
+
+    @property
+    def clear(self) -> bool:
+        """True when the best option's interval lies above the runner-up's: the samples
+        tell them apart (otherwise the difference may be luck)."""
+        return len(self.options) < 2 or self.options[0].win_low > self.options[1].win_high
+
+    def text(self) -> str:
+        """The hint in plain words, with the numbers and how sure they are."""
+        lang = self.lang
+        best = self.best
+        head = t("teach.hint.intro", lang, samples=self.samples, player=self.player,
+                 policy=t(f"teach.hint.policy.{self.policy}", lang))
+        if len(self.options) == 1:
+            return " ".join([head, t("teach.hint.only", lang, option=best.label,
+                                     win=_pct(best.win_rate), low=_pct(best.win_low),
+                                     high=_pct(best.win_high))])
+        second = self.options[1]
+        compare = t("teach.hint.compare", lang, option=best.label, win=_pct(best.win_rate),
+                    low=_pct(best.win_low), high=_pct(best.win_high), other=second.label,
+                    other_win=_pct(second.win_rate), other_low=_pct(second.win_low),
+                    other_high=_pct(second.win_high))
+        verdict = t("teach.hint.clear" if self.clear else "teach.hint.unclear", lang,
+                    option=best.label)
+        return " ".join([head, compare, verdict])
+
+    def lines(self) -> list[str]:
+        """One line per option, best first: its win rate and interval."""
+        return [t("teach.hint.line", self.lang, option=o.label, win=_pct(o.win_rate),
+                  low=_pct(o.win_low), high=_pct(o.win_high)) for o in self.options]
+
+
+def _pct(x: float) -> int:
+    return round(100 * x)
+
+
+def hint(state: State, samples: int = 100, policy: str = "random", seed: int = 0,
+         lang: str = DEFAULT_LANGUAGE) -> Hint:
+    """The options of the player to act, compared by simulation from their view only.
+
+    ``samples`` simulated games per option, played out by ``policy`` bots. Options are
+    sorted by win rate, then by mean final score. Raises :class:`HintError` naming the
+    problem when the game is over or a setting is bad.
+    """
+    from ..explore.position import POLICIES, what_if
+    from ..explore.simulate import SimulationError
+
+    if getattr(state, "is_over", True) or state.current_player is None:
+        raise HintError(t("teach.hint.error.over", lang))
+    if (isinstance(samples, bool) or not isinstance(samples, int)
+            or not MIN_SAMPLES <= samples <= MAX_SAMPLES):
+        raise HintError(t("teach.hint.error.samples", lang, samples=repr(samples),
+                          low=MIN_SAMPLES, high=MAX_SAMPLES))
+    if policy not in POLICIES:
+        raise HintError(t("teach.hint.error.policy", lang, policy=repr(policy),
+                          known=", ".join(POLICIES)))
+    try:
+        table = what_if(state, n=samples, policy=policy, seed=seed, lang=lang)
+    except SimulationError as e:  # a game without a determinizer, a policy it lacks...
+        raise HintError(str(e)) from None
+    rows: list[Any] = table.to_dict("records")
+    rows.sort(key=lambda r: (-r["win_rate"], -r["mean_score"]))
+    options = tuple(HintOption(r["action"], action_label(state, r["action"], lang),
+                               float(r["win_rate"]), float(r["win_low"]), float(r["win_high"]),
+                               float(r["mean_score"])) for r in rows)
+    seat = state.current_player
+    return Hint(seat, state.names[seat], samples, policy, options, lang)
+
+
+__all__ = ["MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint"]

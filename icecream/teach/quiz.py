@@ -1,0 +1,457 @@
+"""Rules quizzes generated and graded by the engine, from real positions of seeded bot games.
+
+A :class:`Question` is asked about one position (a :class:`~icecream.core.protocol.State`)
+and offers :class:`Choice` answers. The engine decides which answers are right, and says
+in words (with the rule) why every answer is right or wrong; nothing here knows a game's
+rules. The question kinds every game gets come from the protocol:
+
+* ``allowed_options``: "which of these options may this player take now?" from
+  ``state.options()``, each forbidden one explained by its ``reason`` and rule;
+* ``scores_after``: "what will the scores be after this action?" from ``apply()``;
+* ``next_player``: "who acts after this action?" from ``apply()``.
+
+A game adds its own kinds with the optional ``GameSpec.quiz_kinds`` hook (kind name ->
+maker with the signature of :func:`allowed_options`). :func:`make_quiz` plays seeded bot
+games, asks every kind at every position, and picks a varied set; :func:`grade` marks an
+answer and explains each wrong or missed pick with the rule's words.
+
+>>> quiz = make_quiz("ice-cream", count=3, seed=1)
+>>> len(quiz), all(q.answer for q in quiz)
+(3, True)
+>>> grade(quiz[0], quiz[0].answer).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import IcecreamError
+from ..core.messages import DEFAULT_LANGUAGE, join_words, t
+from ..core.protocol import Action, GameSpec, State, get_game
+
+#: Action fields that name a seat: shown as the player's name.
+_SEAT_FIELDS = frozenset({"player", "seat", "opponent"})
+#: The most choices a question offers (a longer list is sampled, keeping right and wrong ones).
+MAX_CHOICES = 6
+
+
+class QuizError(IcecreamError, ValueError):
+    """A quiz request or an answer is not valid (unknown kind, a pick out of range...)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer offered: its words, whether it is right, and why (citing ``rule``).
+
+    ``value`` is the answer as plain data, for checks against the engine: an action's
+    plain form, a seat (``None``: nobody, the game is over), a tuple of scores, a number.
+    """
+
+    label: str
+    correct: bool
+    why: str
+    rule: str | None
+    value: Any
+
+
+@dataclass(frozen=True)
+class Question:
+    """A quiz question about ``state``, seen as ``seat`` sees it (``None``: the teacher).
+
+    ``multiple``: pick every right choice (several may be right), else exactly one.
+    ``action`` is the plain form of the action the question is about, if any.
+    """
+
+    kind: str
+    prompt: str
+    state: State
+    seat: int | None
+    choices: tuple[Choice, ...]
+    multiple: bool
+    action: dict | None = None
+    lang: str = DEFAULT_LANGUAGE
+
+    @property
+    def answer(self) -> tuple[int, ...]:
+        """The indexes of the right choices."""
+        return tuple(i for i, c in enumerate(self.choices) if c.correct)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids the choices cite, in order, each once."""
+        return tuple(dict.fromkeys(c.rule for c in self.choices if c.rule))
+
+    @property
+    def instruction(self) -> str:
+        """How to answer: pick one, or pick every right one."""
+        return t("teach.quiz.pick_all" if self.multiple else "teach.quiz.pick_one", self.lang)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one choice: ``"right"`` (picked and right), ``"wrong"`` (picked but
+    wrong) or ``"missed"`` (right but not picked), with the reason."""
+
+    index: int
+    label: str
+    verdict: str
+    why: str
+    rule: str | None
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The result of :func:`grade`: right or not, and a line for every choice that matters."""
+
+    correct: bool
+    picked: tuple[int, ...]
+    feedback: tuple[Feedback, ...]
+    lang: str = DEFAULT_LANGUAGE
+
+    @property
+    def mistakes(self) -> tuple[Feedback, ...]:
+        """The wrong and missed picks."""
+        return tuple(f for f in self.feedback if f.verdict != "right")
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules the mistakes broke (to show in full), each once."""
+        return tuple(dict.fromkeys(f.rule for f in self.mistakes if f.rule))
+
+    def lines(self) -> list[str]:
+        """The verdict, then one line per choice picked or missed, in words."""
+        head = t("teach.quiz.right" if self.correct else "teach.quiz.wrong", self.lang)
+        return [head] + [t(f"teach.quiz.verdict.{f.verdict}", self.lang, label=f.label,
+                           why=f.why) for f in self.feedback]
+
+
+def grade(question: Question, picks: Iterable[int]) -> Grade:
+    """Mark ``picks`` (indexes into ``question.choices``) and explain every mistake.
+
+    Raises :class:`QuizError` naming the bad pick (not a whole number, out of range,
+    given twice, or several picks for a one-answer question); nothing is marked then.
+    """
+    lang = question.lang
+    if isinstance(picks, str | bytes) or not isinstance(picks, Iterable):
+        raise QuizError(t("teach.error.picks", lang, picks=repr(picks)))
+    chosen = list(picks)
+    n = len(question.choices)
+    for p in chosen:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
+            raise QuizError(t("teach.error.pick", lang, pick=repr(p), count=n))
+    if len(set(chosen)) != len(chosen):
+        raise QuizError(t("teach.error.pick_twice", lang, picks=repr(chosen)))
+    if not question.multiple and len(chosen) != 1:
+        raise QuizError(t("teach.error.pick_one", lang, given=len(chosen)))
+    picked = set(chosen)
+    feedback = []
+    for i, c in enumerate(question.choices):
+        if i in picked:
+            feedback.append(Feedback(i, c.label, "right" if c.correct else "wrong", c.why, c.rule))
+        elif c.correct and question.multiple:
+            feedback.append(Feedback(i, c.label, "missed", c.why, c.rule))
+    right = picked == set(question.answer)
+    return Grade(right, tuple(sorted(picked)), tuple(feedback), lang)
+
+
+# -- words ---------------------------------------------------------------------------------
+def game_key(spec: GameSpec) -> str:
+    """The segment of a game's own teaching keys: ``teach.<game_key>.*``."""
+    return (spec.catalog_prefix or spec.name).replace("-", "_").rstrip(".")
+
+
+def action_label(state: State, action: Action | Mapping[str, Any],
+                 lang: str = DEFAULT_LANGUAGE) -> str:
+    """An action in neutral words that do not say whether it is allowed (``"Serve cone 2"``).
+
+    From the catalog key ``teach.action.<game>.<type>``, with the action's fields as
+    parameters (a seat by its player's name, a list joined in words; ``<field>_1`` is a
+    whole number or list counted from 1, for positions counted from 0 in the data); a field
+    that is ``None`` selects ``teach.action.<game>.<type>.none``.
+    """
+    act = state.game.parse_action(action)
+    plain = act.to_dict()
+    kind = plain.pop("type")
+    key = f"teach.action.{game_key(state.game)}.{kind}"
+    if any(v is None for v in plain.values()):
+        key += ".none"
+    params = {}
+    for k, v in plain.items():
+        if v is None:
+            continue
+        if k in _SEAT_FIELDS and isinstance(v, int) and not isinstance(v, bool):
+            v = state.names[v] if 0 <= v < len(state.names) else v
+        elif isinstance(v, list | tuple):
+            if all(isinstance(x, int) for x in v):  # positions: also counted from 1
+                params[f"{k}_1"] = join_words([str(x + 1) for x in v], lang)
+            v = join_words([str(x) for x in v], lang)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            params[f"{k}_1"] = v + 1  # a position counted from 0 in data, from 1 in words
+        params[k] = v
+    return t(key, lang, **params)
+
+
+def rule_cite(state: State, rule: str | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``"IC-9 Serving (phase 3)"``, or the bare id of a rule the game does not list."""
+    if rule is None:
+        return ""
+    rules = state.game.rules
+    return rules[rule].cite(lang) if rule in rules else rule
+
+
+def _player(state: State, seat: int | None, lang: str) -> str:
+    return t("teach.quiz.nobody", lang) if seat is None else state.names[seat]
+
+
+def _scores_label(state: State, scores: Sequence[int], lang: str) -> str:
+    return join_words([t("teach.quiz.score_of", lang, player=name, score=s)
+                       for name, s in zip(state.names, scores, strict=True)], lang)
+
+
+def _events_about(after: State, seats: set[int], lang: str) -> tuple[str, str | None]:
+    """The step's public events naming one of ``seats`` (all public events if none does),
+    and the rule of the last of them. A card dealt face down stays out (IC-6 keeps it
+    private; it never explains a score or a turn)."""
+    every = list(after.events)
+    texts = after.event_texts(None, lang)  # one text per event: the teacher reads them all
+    public = [k for k, e in enumerate(every) if e.visible_to is None]
+    picked = [k for k in public
+              if any(every[k].params.get(name) in seats for name in ("player", "dealer", "seat"))]
+    picked = picked or public
+    events = [every[k] for k in picked]
+    texts = [texts[k] for k in picked]
+    rule = next((e.rule for e in reversed(events) if e.rule), None)
+    return " ".join(texts), rule
+
+
+def cap_choices(rng: random.Random, choices: list[Choice],
+                limit: int = MAX_CHOICES) -> list[Choice]:
+    """At most ``limit`` choices in their order, keeping at least one right and one wrong."""
+    if len(choices) <= limit:
+        return choices
+    right = [c for c in choices if c.correct]
+    wrong = [c for c in choices if not c.correct]
+    keep = set()
+    if right:
+        keep.add(id(rng.choice(right)))
+    if wrong:
+        keep.add(id(rng.choice(wrong)))
+    rest = [c for c in choices if id(c) not in keep]
+    keep.update(id(c) for c in rng.sample(rest, limit - len(keep)))
+    return [c for c in choices if id(c) in keep]
+
+
+def _shuffled(rng: random.Random, choices: list[Choice]) -> tuple[Choice, ...]:
+    out = list(choices)
+    rng.shuffle(out)
+    return tuple(out)
+
+
+# -- generic kinds -------------------------------------------------------------------------
+def allowed_options(state: State, rng: random.Random,
+                    lang: str = DEFAULT_LANGUAGE) -> Question | None:
+    """"Which of these options may <player> take now?": right are the allowed options.
+
+    Asked when the decision has at least one allowed and one forbidden option; the
+    picture is the deciding player's view (they decide from it alone). Each choice is
+    explained by the engine's reason and rule for that option.
+    """
+    p = state.current_player
+    if p is None or state.is_over:
+        return None
+    options = state.options()
+    if not any(o.allowed for o in options) or all(o.allowed for o in options):
+        return None
+    choices = [Choice(action_label(state, o.action, lang), o.allowed,
+                      o.reason.text(lang, state.names, state.game.flavour_codes), o.rule,
+                      o.action.to_dict()) for o in options]
+    return Question("allowed_options",
+                    t("teach.quiz.allowed.prompt", lang, player=state.names[p]),
+                    state, p, tuple(cap_choices(rng, choices)), True, None, lang)
+
+
+def _scoring_steps(state: State) -> list[tuple[Action, State]]:
+    out = []
+    for a in state.legal_actions():
+        after = state.apply(a)
+        if tuple(after.scores) != tuple(state.scores):
+            out.append((a, after))
+    return out
+
+
+def scores_after(state: State, rng: random.Random,
+                 lang: str = DEFAULT_LANGUAGE) -> Question | None:
+    """"<Action> is played: what will the scores be?" from ``apply()``.
+
+    Asked only where some legal action changes the scores (a scoring step). Wrong
+    choices: the scores unchanged, the scores after another action, and the right
+    scores with one player's total off by one; each explained by the step's events.
+    """
+    p = state.current_player
+    if p is None or state.is_over:
+        return None
+    steps = _scoring_steps(state)
+    if not steps:
+        return None
+    action, after = rng.choice(steps)
+    right = tuple(after.scores)
+    label = action_label(state, action, lang)
+    candidates: dict[tuple[int, ...], str] = {}
+    candidates[tuple(state.scores)] = "unchanged"
+    for other in state.legal_actions():
+        if other != action:
+            candidates.setdefault(tuple(state.apply(other).scores), "other:" + str(other))
+    changed = [q for q in range(state.num_players) if right[q] != state.scores[q]]
+    q = rng.choice(changed)
+    for delta in (1, -1):
+        wrong = tuple(s + delta if k == q else s for k, s in enumerate(right))
+        if min(wrong) >= 0:
+            candidates.setdefault(wrong, "off")
+    candidates.pop(right, None)
+    picks = rng.sample(sorted(candidates), min(3, len(candidates)))
+    choices = []
+    for scores in [right, *picks]:
+        seats = {k for k in range(state.num_players) if scores[k] != right[k]} or set(changed)
+        events, rule = _events_about(after, seats, lang)
+        if scores == right:
+            why = t("teach.quiz.scores.right", lang, action=label, events=events)
+        else:
+            k = min(seats)
+            why = t("teach.quiz.scores.wrong", lang, player=state.names[k], given=scores[k],
+                    right=right[k], action=label, events=events)
+        choices.append(Choice(_scores_label(state, scores, lang), scores == right, why, rule,
+                              scores))
+    prompt = t("teach.quiz.scores.prompt", lang, player=state.names[p], action=label,
+               scores=_scores_label(state, state.scores, lang))
+    return Question("scores_after", prompt, state, None, _shuffled(rng, choices), False,
+                    action.to_dict(), lang)
+
+
+def next_player(state: State, rng: random.Random,
+                lang: str = DEFAULT_LANGUAGE) -> Question | None:
+    """"After <action>, who acts next?" from ``apply()``.
+
+    Asked only where the answer is not simply the next seat (a new phase or round, or a
+    turn order the rules change), so the question teaches a rule. The choices are every
+    player, and "nobody" when the game ends.
+    """
+    p = state.current_player
+    if p is None or state.is_over:
+        return None
+    n = state.num_players
+    steps = []
+    for a in state.legal_actions():
+        after = state.apply(a)
+        if after.phase != state.phase or after.current_player != (p + 1) % n:
+            steps.append((a, after))
+    if not steps:
+        return None
+    action, after = rng.choice(steps)
+    right = after.current_player
+    label = action_label(state, action, lang)
+    events, rule = _events_about(after, set() if right is None else {right}, lang)
+    if rule is None:
+        rule = state.why_not(action).rule
+    seats: list[int | None] = list(range(n)) + ([None] if after.is_over else [])
+    choices = []
+    for seat in seats:
+        if seat == right:
+            why = t("teach.quiz.next.right", lang, player=_player(state, seat, lang),
+                    action=label, events=events)
+        else:
+            why = t("teach.quiz.next.wrong", lang, player=_player(state, seat, lang),
+                    right=_player(state, right, lang), action=label, events=events)
+        choices.append(Choice(_player(state, seat, lang), seat == right, why, rule, seat))
+    prompt = t("teach.quiz.next.prompt", lang, player=state.names[p], action=label)
+    return Question("next_player", prompt, state, None, tuple(choices), False,
+                    action.to_dict(), lang)
+
+
+#: The kinds every game gets, by name.
+GENERIC_KINDS: dict[str, Callable[..., Question | None]] = {
+    "allowed_options": allowed_options,
+    "scores_after": scores_after,
+    "next_player": next_player,
+}
+
+
+def question_kinds(game: str) -> dict[str, Callable[..., Question | None]]:
+    """Every question kind of ``game``: its own (``GameSpec.quiz_kinds``) first, then the
+    generic ones."""
+    spec = get_game(game)
+    own = dict(getattr(spec, "quiz_kinds", None) or {})
+    return {**own, **{k: v for k, v in GENERIC_KINDS.items() if k not in own}}
+
+
+# -- positions and quizzes -----------------------------------------------------------------
+def positions(game: str, players: int | None = None, seed: int = 0,
+              bot: str = "random") -> Iterator[State]:
+    """Every position of one game of ``game`` played by ``bot`` bots from ``seed``."""
+    from ..bots import decide, make_bot
+
+    spec = get_game(game)
+    n = players if players is not None else max(spec.min_players, min(3, spec.max_players))
+    state = spec.new_state(players=n, seed=seed)
+    bots = [make_bot(bot, seed=seed * 10 + k) for k in range(state.num_players)]
+    yield state
+    while not state.is_over:
+        p = state.current_player
+        state = state.apply(decide(bots[p], state, p))
+        yield state
+
+
+def make_quiz(game: str, count: int = 5, seed: int = 0, kinds: Sequence[str] | None = None,
+              players: int | None = None, lang: str = DEFAULT_LANGUAGE,
+              max_games: int = 6) -> list[Question]:
+    """``count`` questions about real positions of seeded bot games of ``game``.
+
+    The kinds take turns (in an order drawn from ``seed``), so a quiz mixes them; the
+    same arguments give the same quiz. ``kinds`` limits the kinds asked (names from
+    :func:`question_kinds`). Raises :class:`QuizError` for a bad count or an unknown
+    kind, or when the games played offer no position for the kinds asked.
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
+        raise QuizError(t("teach.error.count", lang, count=repr(count)))
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise QuizError(t("teach.error.seed", lang, seed=repr(seed)))
+    available = question_kinds(game)
+    chosen = list(available) if kinds is None else list(kinds)
+    unknown = [k for k in chosen if k not in available]
+    if unknown or not chosen:
+        raise QuizError(t("teach.error.kind", lang, kinds=", ".join(map(str, unknown)) or "-",
+                          known=", ".join(available), count=max(1, len(unknown))))
+    rng = random.Random(seed)
+    found: dict[str, list[Question]] = {k: [] for k in chosen}
+    for g in range(max_games):
+        for k, state in enumerate(positions(game, players, seed * 1000 + g)):
+            for kind in chosen:
+                # Each kind asks at most one question per few positions: a varied quiz.
+                if (k + len(kind)) % 3 == 0 and len(found[kind]) < count:
+                    q = available[kind](state, rng, lang)
+                    if q is not None:
+                        found[kind].append(q)
+        if all(len(v) >= count for v in found.values()):
+            break
+    if not any(found.values()):
+        raise QuizError(t("teach.error.no_positions", lang, kinds=", ".join(chosen)))
+    order = [k for k in chosen if found[k]]
+    rng.shuffle(order)
+    for pool in found.values():
+        rng.shuffle(pool)
+    quiz: list[Question] = []
+    while len(quiz) < count and any(found[k] for k in order):
+        for kind in order:
+            if found[kind] and len(quiz) < count:
+                quiz.append(found[kind].pop())
+    return quiz
+
+
+__all__ = [
+    "Choice", "Feedback", "GENERIC_KINDS", "Grade", "MAX_CHOICES", "Question", "QuizError",
+    "action_label", "allowed_options", "game_key", "grade", "make_quiz", "next_player",
+    "cap_choices", "positions", "question_kinds", "rule_cite", "scores_after",
+]

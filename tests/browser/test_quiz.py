@@ -1,0 +1,90 @@
+"""quiz.ipynb in a real Chromium: answer the engine's questions by clicking.
+
+The dashboard's quiz is made from seed 0, so this test makes the same quiz in-process and
+knows the right answers. A wrong answer is explained with the rule broken (its full text
+shown); a right one is marked right; the progress line counts them. Screenshots at
+1024x640 are saved (``ICECREAM_SCREENSHOTS`` names a folder to keep them in).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from voila_harness import VoilaServer, close_page, text_of, wait_kernel_idle
+
+from icecream.core.messages import t
+from icecream.teach.quiz import make_quiz
+
+Q = ".ic-quiz"
+SMALL = {"width": 1024, "height": 640}
+
+
+def _shot(page: Any, tmp_path: Path, name: str) -> Path:
+    folder = Path(os.environ.get("ICECREAM_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"quiz_{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    assert path.stat().st_size > 10_000, "a screenshot with something on it"
+    return path
+
+
+def _tick(page: Any, picks: list[int]) -> None:
+    for k in picks:
+        page.click(f"{Q} .ic-quiz-choice-{k} input")
+        wait_kernel_idle(page)
+
+
+def _check(page: Any) -> str:
+    page.click(f"{Q} .ic-quiz-check")
+    page.wait_for_function(
+        "(sel) => (document.querySelector(sel)?.innerText || '').trim().length > 0",
+        arg=f"{Q} .ic-quiz-feedback")
+    wait_kernel_idle(page)
+    return text_of(page, f"{Q} .ic-quiz-feedback")
+
+
+def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
+        open_page: Any, check: Any, voila_server: VoilaServer, tmp_path: Path,
+        report: Any) -> None:
+    quiz = make_quiz("ice-cream", count=8, seed=0)  # the dashboard's own quiz
+    page = open_page("quiz")
+    page.set_viewport_size(SMALL)
+    first = quiz[0]
+    assert first.prompt in text_of(page, f"{Q} .ic-quiz-prompt")
+    assert page.locator(f"{Q} .ic-quiz-choice").count() == len(first.choices)
+    if first.state.game.render_svg is not None:
+        assert page.locator(f"{Q} .ic-quiz-picture svg").count() == 1
+        assert page.locator(f"{Q} .ic-quiz-picture .ic-option").count() == 0  # no give-away
+    _shot(page, tmp_path, "1_question")
+
+    # A wrong answer: explained choice by choice, and the rule broken shown in full.
+    wrong = [k for k, c in enumerate(first.choices) if not c.correct]
+    _tick(page, wrong if first.multiple else wrong[:1])
+    feedback = _check(page)
+    assert t("teach.quiz.wrong") in feedback
+    shown_wrong = first.choices[wrong[0]]
+    assert shown_wrong.why in feedback
+    rules = text_of(page, f"{Q} .ic-quiz-rules")
+    broken = shown_wrong.rule
+    assert first.state.game.rules[broken].text() in rules, rules
+    assert page.locator(f"{Q} .ic-quiz-check").is_disabled()
+    _shot(page, tmp_path, "2_wrong")
+
+    # The next question, answered right.
+    page.click(f"{Q} .ic-quiz-next")
+    page.wait_for_function(
+        "([sel, text]) => (document.querySelector(sel)?.innerText || '').includes(text)",
+        arg=[f"{Q} .ic-quiz-prompt", quiz[1].prompt[:60]])
+    wait_kernel_idle(page)
+    _tick(page, list(quiz[1].answer))
+    feedback = _check(page)
+    assert t("teach.quiz.right") in feedback, feedback
+    progress = text_of(page, f"{Q} .ic-quiz-progress")
+    assert progress == t("teach.ui.progress", number=2, count=8, right=1, answered=2)
+    _shot(page, tmp_path, "3_right")
+    report(f"quiz dashboard: 2 questions answered in Chromium ({quiz[0].kind}, "
+           f"{quiz[1].kind}); screenshots in {os.environ.get('ICECREAM_SCREENSHOTS', tmp_path)}")
+    check(page)
+    close_page(page, voila_server)
