@@ -144,3 +144,33 @@ def test_a_day_of_ijs_played_in_dutch(open_page: Any, check: Any,
     report(f"Dutch day: {len(clicked)} clicks, no English catalog text; screenshot {SCREENSHOT}")
     check(page)
     close_page(page, voila_server)
+
+
+def test_examples_and_what_if_dashboards_in_dutch(open_page: Any, check: Any,
+                                                  voila_server: VoilaServer) -> None:
+    """The other two dashboards switch too: a rulebook example stepped through in Dutch,
+    and the what-if board's controls, with no English catalog text on either page."""
+    page = open_page("rulebook_examples")
+    wait_kernel_idle(page)
+    select_in(page, ".ic-language", label="Nederlands")
+    wait_for_text(page, ".ic-header", t("dashboard.examples.title", NL))
+    wait_kernel_idle(page)
+    page.click(".ic-example-explorer .ic-example-next")  # the first example has one step
+    wait_kernel_idle(page)
+    wait_for_text(page, ".ic-example-note", t("widgets.example.step_note", NL, step=1,
+                                                steps=1, note="")[:6])
+    wait_for_text(page, ".ic-example-outcome", t("widgets.example.outcome", NL))
+    page.screenshot(path="/tmp/icecream-dutch-examples.png", full_page=True)
+    assert english_on_page(page) == []
+    check(page)
+    close_page(page, voila_server)
+
+    page = open_page("what_if")
+    wait_kernel_idle(page)
+    select_in(page, ".ic-language", label="Nederlands")
+    wait_for_text(page, ".ic-header", t("dashboard.whatif.title", NL))
+    wait_kernel_idle(page)
+    page.screenshot(path="/tmp/icecream-dutch-whatif.png", full_page=True)
+    assert english_on_page(page) == []
+    check(page)
+    close_page(page, voila_server)
