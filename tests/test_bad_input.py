@@ -213,3 +213,128 @@ def test_bad_arguments_are_one_line(argv, capsys):
 def test_help_still_works(capsys):
     assert main(["--help"]) == 0
     assert "simulate" in capsys.readouterr().out
+
+
+# -- widgets: forged browser messages, server-side caps, escaping --------------------------
+
+FORGED = [{"type": ["serve"]}, {"type": {"serve": 1}}, {"type": "serve", "cone": True},
+          {"type": "serve", "cone": 1.0}, {"type": "serve", "cone": 10**4000},
+          {"type": "keep", "extra": 1}, {"type": "serve", "cone": [[[[[[[[1]]]]]]]] * 2}]
+
+
+@pytest.mark.parametrize("action", FORGED, ids=range(len(FORGED)))
+def test_a_forged_table_message_shows_the_refusal(action):
+    from icecream.core.messages import t
+    from icecream.games.ice_cream import EXAMPLES
+    from icecream.widgets import GameExplorer
+
+    explorer = GameExplorer(History(EXAMPLES["dan_case_a"].start()))
+    before = explorer.state
+    explorer.table._received(explorer.table, {"kind": "action", "action": action}, [])
+    assert explorer.message_is_error
+    assert explorer.message == t("widgets.msg.bad_action")
+    assert explorer.state is before and len(explorer.history) == 0
+
+
+def test_the_new_game_player_count_is_capped_on_the_server():
+    from icecream.widgets import GameExplorer
+    from icecream.widgets.controls import SettingsForm
+
+    explorer = GameExplorer(players=3, seed=1)
+    for players in (10**6, 0, -3, ["x"] * 1000):
+        assert explorer.new_game(players=players) is False
+        assert explorer.message_is_error and explorer.state.num_players == 3
+    form = SettingsForm(lambda form: None, game="ice-cream")
+    form.players.max = 10**7  # a browser may set any synced trait, the bounds too
+    form.players.value = 10**7
+    first = form.fields[form.spec.first_player_setting]
+    assert len(first.options) == form.spec.max_players
+
+
+def test_names_are_escaped_once():
+    from icecream.games.ice_cream.render import render_svg
+    from icecream.widgets import GameExplorer
+
+    s = icecream.new_game("ice-cream", players=["A&B", "<C>", "D"], seed=2)
+    for seat in (None, 0, 1):
+        svg = render_svg(s, seat)
+        assert "A&amp;B" in svg and "&lt;C&gt;" in svg
+        assert "&amp;amp;" not in svg and "&amp;lt;" not in svg and "<C>" not in svg
+    explorer = GameExplorer(players=["A&B", "<C>", "D"], seed=2)
+    assert "&amp;amp;" not in explorer.table.svg and "A&amp;B" in explorer.table.svg
+
+
+def test_check_invariants_runs_under_python_O(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import icecream\n"
+        "assert False, 'asserts are off under -O, so this line passes'\n"
+        "s = icecream.new_game('ice-cream', players=3, seed=1)\n"
+        "s.check_invariants()\n"
+        "s.removed = s.removed[1:]\n"
+        "try:\n"
+        "    s.check_invariants()\n"
+        "except AssertionError as e:\n"
+        "    print('refused:', e)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin"},
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "refused: " in out.stdout and "IC-16" in out.stdout
+
+
+# -- every registered game, through the generic entry points ---------------------------------
+
+GAMES = icecream.list_games()
+
+
+def _a_position(game: str) -> dict:
+    spec = icecream.get_game(game)
+    return icecream.new_game(game, players=spec.min_players, seed=1).to_dict()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_shared_fields_are_checked_for_every_game(game, tmp_path, capsys):
+    data = _a_position(game)
+    cases = [({"players": 3}, "settings.players: players is a field"),
+             ({"ruleset": ["rulebook"]}, "settings.ruleset: unknown ruleset"),
+             ({"ruleset": {"a": 1}}, "settings.ruleset: unknown ruleset")]
+    for extra, message in cases:
+        bad = {**data, "settings": {**data.get("settings", {}), **extra}}
+        with pytest.raises(ScenarioError, match=message):
+            icecream.load_state(bad)
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps(bad))
+        assert message in _one_line_error(capsys, ["validate", str(path)])
+    for ruleset in (["rulebook"], {"a": 1}, 3):
+        with pytest.raises(SettingsError, match="unknown ruleset"):
+            icecream.new_game(game, ruleset=ruleset)
+        with pytest.raises(SettingsError, match="unknown ruleset"):
+            History.new(game, ruleset=ruleset)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_saved_positions_survive_wrong_types(game):
+    """Each field of a saved position replaced by a value of the wrong type: always the
+    documented error, never a TypeError from inside the game."""
+    data = _a_position(game)
+    wrong = [None, True, -1, 1.5, "x", [1], {"a": 1}, [[["deep"]]]]
+    for key in sorted(data):
+        for value in wrong:
+            try:
+                icecream.load_state({**data, key: value})
+            except (ScenarioError, SaveFileError, SettingsError, UnknownGame):
+                pass
+
+
+def test_gelato_customer_ids_of_the_wrong_type():
+    data = _a_position("gelato-mio")
+    for key in ("served", "piles"):
+        value = [[["a"]] for _ in data[key]]  # a list where a customer id belongs
+        with pytest.raises(ScenarioError, match=key):
+            icecream.load_state({**data, key: value})

@@ -29,8 +29,15 @@ def texts(root: ET.Element) -> list[str]:
     return [e.text or "" for e in root.iter(f"{NS}text")]
 
 
-def options_drawn(root: ET.Element) -> list[dict]:
-    return sorted((json.loads(e.get("data-action")) for e in with_class(root, "ic-option")),
+def options_drawn(root: ET.Element, forbidden: bool = False) -> list[dict]:
+    """The clickable options drawn: allowed ones, or (``forbidden``) those that say why not."""
+    return sorted((json.loads(e.get("data-action")) for e in with_class(root, "ic-option")
+                   if ("ic-forbidden" in e.get("class").split()) == forbidden),
+                  key=json.dumps)
+
+
+def forbidden(state) -> list[dict]:
+    return sorted((o.action.to_dict() for o in state.options() if not o.allowed),
                   key=json.dumps)
 
 
@@ -55,8 +62,9 @@ def game_states(seed: int = 4, players: int = 4, every: int = 7):
 
 # A phase-2 table where Ann hides strawberry and Cy hides black raspberry: neither flavour
 # is anywhere else on the table.
+# Bob dealt and turned the first scoop; three scoops later it is his turn again (IC-7).
 HIDDEN = {
-    "players": ["Ann", "Bob", "Cy"], "phase": "cones", "dealer": 0, "to_act": 1,
+    "players": ["Ann", "Bob", "Cy"], "phase": "cones", "dealer": 1, "to_act": 1,
     "hands": [{"face_up": ["vanilla"], "face_down": "strawberry"},
               {"face_up": ["chocolate_chip"], "face_down": "pistachio"},
               {"face_up": ["pistachio"], "face_down": "black_raspberry"}],
@@ -134,9 +142,11 @@ def test_full_cone_is_not_clickable_in_the_four_scoop_example():
     root = parse(render_svg(s, s.current_player))
     full = [c for c in with_class(root, "ic-cone") if c.get("data-cone") == "1"][0]
     assert full.get("data-scoops") == "4"
-    assert "ic-option" not in full.get("class")
+    assert "ic-forbidden" in full.get("class")  # a click says why not (IC-7), in place
     assert {"type": "place", "cone": 1} not in options_drawn(root)
     assert options_drawn(root) == allowed(s)
+    assert options_drawn(root, forbidden=True) == forbidden(s)
+    assert full.get("aria-disabled") == "true"
 
 
 def test_phase_3_highlights_exact_close_and_forbidden_cones():
@@ -149,6 +159,7 @@ def test_phase_3_highlights_exact_close_and_forbidden_cones():
                     "3": ["ic-tag ic-tag-no"]}
     draw = [b for b in with_class(root, "ic-button")]
     assert len(draw) == 1 and "ic-disabled" in draw[0].get("class")  # must serve (IC-9)
+    assert options_drawn(root, forbidden=True) == forbidden(s)
 
     joe = EXAMPLES["joe_case_b"].start()  # Joe: cone 2 close, or draw
     root = parse(render_svg(joe, joe.current_player))
@@ -194,3 +205,27 @@ def test_game_over_names_the_winners_and_repr_svg_works():
     word = "Winner" if len(s.winners) == 1 else "Winners"  # a real plural, never "(s)"
     assert f"{word}: {names}" in texts(root)
     assert options_drawn(root) == []
+
+
+def test_cards_and_cones_have_accessible_names_and_flavours_are_distinct():
+    from icecream.games.ice_cream.render import CLICK, FLAVOUR_COLOURS
+
+    s = EXAMPLES["dan_case_a"].start()
+    root = parse(render_svg(s, None))
+    for card in with_class(root, "ic-card"):
+        assert card.get("role") == "img" and card.get("aria-label", "").endswith("card")
+    cones = with_class(root, "ic-cone")
+    assert cones and all(c.get("aria-label", "").startswith("Cone ") for c in cones)
+    assert len(set(FLAVOUR_COLOURS)) == 6 and CLICK not in FLAVOUR_COLOURS
+    chocolate = FLAVOUR_COLOURS[FLAVOURS.index("chocolate")]
+    r, g, b = (int(chocolate[k:k + 2], 16) for k in (1, 3, 5))
+    assert r > g > b and r < 0x90  # a dark brown, not orange-red
+
+
+def test_the_table_names_the_ruleset_and_a_two_player_house_variant():
+    two = render_svg(icecream.new_game("ice-cream", players=2, seed=1, ruleset="ijs"), None)
+    assert "Dutch summary (IJs)" in two and "2 players: a house variant (IC-1)" in two
+    three = render_svg(icecream.new_game("ice-cream", players=3, seed=1), 0)
+    assert "Rulebook (English)" in three and "house variant" not in three
+    assert "Your turn" in three and "Your turn" not in render_svg(
+        icecream.new_game("ice-cream", players=3, seed=1), 1)

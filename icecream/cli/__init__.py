@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..core.errors import IcecreamError, clip
+from ..core.errors import IcecreamError, clip, quote
 from ..core.protocol import default_game
 from . import bench, games, replay, simulate, validate
 
@@ -28,7 +28,7 @@ def parse_variants(items: Sequence[str] | None) -> dict[str, object]:
     for item in items or ():
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise IcecreamError(f"--variant takes NAME=VALUE, not {item!r}")
+            raise IcecreamError(f"--variant takes NAME=VALUE, not {quote(item)}")
         try:
             out[key] = int(value)
         except ValueError:
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:
         return _fail(f"{e.filename or ''}: {e.strerror or e}")
     except KeyboardInterrupt:
-        return _fail("interrupted (Ctrl-C); nothing was written", 130)
+        return _fail("interrupted (Ctrl-C)", 130)
 
 
 def _fail(message: str, status: int = 2) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.errors import ScenarioError, UnknownGame, quote
-from ..core.protocol import default_game, get_game, read_json_file
+from ..core.protocol import check_common_fields, default_game, get_game, read_json_file
 
 
 def add_parser(sub) -> None:
@@ -23,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
         spec = get_game(data.get("game", default_game()))
     except UnknownGame as e:
         raise ScenarioError(f"{name}: game: {e}") from None
+    check_common_fields(spec, data, ScenarioError)  # shared by every game's scenarios
     s = spec.from_scenario(data)
     who = "nobody (game over)" if s.is_over else s.names[s.current_player]
     print(f"{name}: a valid scenario; phase {s.phase}, {who} to act; legal actions: "

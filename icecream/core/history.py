@@ -29,7 +29,16 @@ from typing import Any
 
 from .errors import IcecreamError, IllegalAction, SaveFileError, clip, quote
 from .messages import DEFAULT_LANGUAGE
-from .protocol import Action, State, check_plain, get_game, new_game, parse_json, read_json_file
+from .protocol import (
+    Action,
+    State,
+    check_common_fields,
+    check_plain,
+    get_game,
+    new_game,
+    parse_json,
+    read_json_file,
+)
 
 SAVE_KIND = "icecream-game"
 #: Saved games name their version apart from positions: version 1 files were written
@@ -147,7 +156,7 @@ class History:
     def jump(self, step: int) -> History:
         """Look at step ``step`` (0 is the start, ``len(self)`` the latest)."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self):
-            raise IndexError(f"step must be 0..{len(self)}, not {step!r}")
+            raise IndexError(f"step must be 0..{len(self)}, not {quote(step)}")
         self._cursor = step
         return self
 
@@ -155,7 +164,7 @@ class History:
         """A new history with the steps up to ``step`` (default: the cursor)."""
         step = self._cursor if step is None else step
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self):
-            raise IndexError(f"step must be 0..{len(self)}, not {step!r}")
+            raise IndexError(f"step must be 0..{len(self)}, not {quote(step)}")
         h = History(self._states[0], self._setup)
         h._states = self._states[: step + 1]
         h._actions = self._actions[:step]
@@ -236,7 +245,11 @@ def load_history(source: Mapping[str, Any] | str | Path) -> History:
             start = new_game(spec.name, **setup)
             history = History(start, setup)
         elif "start" in data:
-            history = History(spec.from_dict(data["start"]))
+            start_data = data["start"]
+            if not isinstance(start_data, Mapping):
+                raise SaveFileError("start: must be an object (a saved position)")
+            check_common_fields(spec, start_data, SaveFileError)
+            history = History(spec.from_dict(start_data))
         else:
             raise SaveFileError("a saved game needs 'setup' or 'start'")
     except SaveFileError:

@@ -530,6 +530,13 @@ class GameSpec:
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)
 
+    def catalog_key(self, name: str, default: str = "") -> str:
+        """The catalog key ``name`` under this game's prefix (``"gm"`` or ``"gm."`` gives
+        ``"gm.<name>"``), or under ``default`` when the game has none (``"phase.serving"``).
+        """
+        prefix = self.catalog_prefix.rstrip(".") or default.rstrip(".")
+        return f"{prefix}.{name}" if prefix else name
+
     def is_house_variant(self, players: int) -> bool:
         """True when ``players`` is outside the rulebook's range (a house variant)."""
         low = self.min_rulebook_players
@@ -602,7 +609,37 @@ def new_game(name: str, players: int | Sequence[str] = 4, seed: int = 0, **varia
 
     ``variant`` holds the game's settings (``ruleset="ijs"``, ``close="flavour"``, ...).
     """
-    return get_game(name).new_state(players=players, seed=seed, **variant)
+    spec = get_game(name)
+    check_ruleset(spec, variant.get("ruleset"))
+    return spec.new_state(players=players, seed=seed, **variant)
+
+
+def check_ruleset(spec: GameSpec, ruleset: Any, error: type[IcecreamError] | None = None,
+                  where: str = "ruleset") -> None:
+    """Refuse a ruleset that is not ``None`` or the name of one of ``spec``'s rulesets
+    (a list or an object included), with ``error`` (default :class:`SettingsError`)."""
+    from .errors import SettingsError
+
+    if ruleset is None or isinstance(ruleset, str) and ruleset in spec.rulesets:
+        return
+    raise (error or SettingsError)(f"{where}: unknown ruleset {quote(ruleset)}; rulesets are "
+                                   f"{sorted(spec.rulesets)}")
+
+
+def check_common_fields(spec: GameSpec, data: Mapping[str, Any],
+                        error: type[IcecreamError]) -> None:
+    """Check what every game's scenarios and saved states share, before the game reads
+    them: ``settings`` is an object of setting names, ``players`` is a field of its own
+    and not one of them, and ``settings.ruleset`` names one of the game's rulesets."""
+    settings = data.get("settings")
+    if settings is None:
+        return
+    if not isinstance(settings, Mapping):
+        raise error("settings: must be an object of setting names to values")
+    if "players" in settings:
+        raise error("settings.players: players is a field of the scenario itself (a count "
+                    "or a list of names), not a setting")
+    check_ruleset(spec, settings.get("ruleset"), error, "settings.ruleset")
 
 
 def load_state(data: Mapping[str, Any] | str) -> State:
@@ -623,4 +660,7 @@ def load_state(data: Mapping[str, Any] | str) -> State:
         spec = get_game(data["game"])
     except UnknownGame as e:
         raise SaveFileError(f"game: {e}") from None
+    from .errors import ScenarioError
+
+    check_common_fields(spec, data, ScenarioError)
     return spec.from_dict(data)

@@ -38,7 +38,7 @@ def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = Non
     spec = get_game(game or default_game())
     if name not in spec.presets:
         raise SettingsError(f"unknown preset {name!r}; presets are {sorted(spec.presets)}")
-    return t(f"{spec.catalog_prefix or 'explore'}.preset.{name}", lang)
+    return t(spec.catalog_key(f"preset.{name}", "explore"), lang)
 
 
 def setting_label(setting: Mapping[str, Any]) -> str:

@@ -32,7 +32,7 @@ import pandas as pd
 
 from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError, clip, quote
-from ..core.protocol import default_game, get_game
+from ..core.protocol import check_ruleset, default_game, get_game
 from .metrics import _ROUND_COLUMN
 
 #: The first columns of every frame, in this order (the command line's CSV keeps them).
@@ -82,6 +82,7 @@ class Config:
     def check(self, seed: int) -> None:
         """Raise a clear :class:`IcecreamError` if this configuration cannot be played."""
         n = self.num_players
+        check_ruleset(get_game(self.game), self.ruleset)
         get_game(self.game).new_state(players=self.players, seed=seed, ruleset=self.ruleset,
                                       **dict(self.variant))
         if len(self.bots) != n:
@@ -98,7 +99,7 @@ def make_config(game: str | None = None, players: int | Sequence[str] = 4,
                 labels: Mapping[str, Any] | None = None, **variant: Any) -> Config:
     """A checked-later :class:`Config` from friendly arguments (one bot name = all seats)."""
     if isinstance(players, bool) or not isinstance(players, int | list | tuple):
-        raise SimulationError(f"players must be a count or a list of names, not {players!r}")
+        raise SimulationError(f"players must be a count or a list of names, not {quote(players)}")
     n = players if isinstance(players, int) else len(players)
     if isinstance(bots, str):
         bots_t = (bots,) * max(n, 0)
@@ -107,7 +108,7 @@ def make_config(game: str | None = None, players: int | Sequence[str] = 4,
         if len(bots_t) == 1:
             bots_t = bots_t * max(n, 0)
     else:
-        raise SimulationError(f"bots must be a bot name or a list of names, not {bots!r}")
+        raise SimulationError(f"bots must be a bot name or a list of names, not {quote(bots)}")
     opts = tuple(sorted((k, tuple(sorted(dict(v).items())))
                         for k, v in (bot_options or {}).items()))
     return Config(game=game or default_game(),
@@ -569,7 +570,7 @@ def sweep(grid: Mapping[str, Sequence[Any]], games: int = 100, game: str | None 
     for key in keys:
         values = grid[key]
         if isinstance(values, str) or not isinstance(values, Sequence) or not values:
-            raise SimulationError(f"grid[{key!r}] must be a non-empty list of values")
+            raise SimulationError(f"grid[{quote(key)}] must be a non-empty list of values")
     configs = []
     for combo in itertools.product(*(grid[k] for k in keys)):
         setting = dict(zip(keys, combo, strict=True))
@@ -581,5 +582,5 @@ def sweep(grid: Mapping[str, Sequence[Any]], games: int = 100, game: str | None 
             configs.append(make_config(game=game, bot_options=bot_options, labels=labels,
                                        **args))
         except TypeError as e:
-            raise SettingsError(f"sweep setting {setting}: {e}") from None
+            raise SettingsError(f"sweep setting {quote(setting)}: {clip(str(e))}") from None
     return run_configs(configs, games, seed, workers, dask, progress, chunk_size)

@@ -98,23 +98,25 @@ class ExplorerBase(widgets.VBox):
             self._say(str(e), error=True)
             self.refresh()
             return False
+        parts = []
         forked = self.session.forked_at
         if forked is not None:  # a move at a past step started a new branch
             self.session.forked_at = None
-            self._say(t("widgets.msg.forked", self.lang, branch=len(self.session.branches),
-                        step=forked))
-        elif note is not None:
-            self._say(note())
-        elif say_events:
-            events = " ".join(self.state.event_texts(self.session.perspective, self.lang))
+            parts.append(t("widgets.msg.forked", self.lang, branch=len(self.session.branches),
+                           step=forked))
+        stand_in = getattr(self.session, "stand_in", [])
+        if stand_in and say_events:  # never play a human's move silently
+            who = join_words([self.session.names[p] for p in stand_in], self.lang)
+            parts.append(t("widgets.msg.stand_in", self.lang, players=who,
+                           count=len(stand_in)))
+        if note is not None and forked is None:
+            parts.append(note())
+        elif say_events and getattr(self.session, "summary", None) is None:
+            # (while a round's summary shows, it tells what happened)
             if isinstance(result, int) and result > 1:
-                events = t("widgets.msg.ran", self.lang, steps=result) + " " + events
-            stand_in = getattr(self.session, "stand_in", [])
-            if stand_in:  # never play a human's move silently
-                who = join_words([self.session.names[p] for p in stand_in], self.lang)
-                events = t("widgets.msg.stand_in", self.lang, players=who,
-                           count=len(stand_in)) + " " + events
-            self._say(events)
+                parts.append(t("widgets.msg.ran", self.lang, steps=result))
+            parts.extend(self.state.event_texts(self.session.perspective, self.lang))
+        self._say(" ".join(parts))
         self.refresh()
         return True
 

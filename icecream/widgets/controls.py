@@ -95,8 +95,10 @@ class SettingsForm(widgets.VBox):
         self.variant_note.add_class("ic-variant-note")
         self.fields: dict[str, widgets.Widget] = {}
         self.field_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        for w in (self.game, self.players, self.names, self.seed):
+        for w, name in ((self.game, "game"), (self.players, "players"), (self.names, "names"),
+                        (self.seed, "seed")):
             w.add_class("ic-setting")
+            w.add_class(f"ic-setting-{name}")
         self.go = button("new_game", "ic-new-game", lambda: on_new_game(self), lang,
                          button_style="primary")
         self.players.observe(lambda _c: self._players_changed(), names="value")
@@ -162,7 +164,9 @@ class SettingsForm(widgets.VBox):
         return widgets.BoundedIntText(value=f.default, min=f.low, max=f.high, **style)
 
     def _seats(self) -> list:
-        return [(t("ui.seat", self._lang, seat=k + 1), k) for k in range(self.players.value)]
+        # A browser can raise the field's max and value past any game: cap on the server.
+        n = max(0, min(self.players.value, self.spec.max_players))
+        return [(t("ui.seat", self._lang, seat=k + 1), k) for k in range(n)]
 
     def _players_changed(self) -> None:
         spec = self.spec

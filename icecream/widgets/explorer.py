@@ -182,9 +182,12 @@ class GameExplorer(ExplorerBase):
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,
-                                self.resume_button, self.perspective], layout=compact)
+                                self.resume_button], layout=compact)
         toolbar.add_class("ic-toolbar")
-        status = widgets.VBox([self.prompt, self.message_line])
+        self.perspective.layout = widgets.Layout(width="210px")
+        status = widgets.HBox([widgets.VBox([self.prompt, self.message_line],
+                                            layout=widgets.Layout(flex="1 1 auto")),
+                               self.perspective], layout=widgets.Layout(align_items="center"))
         status.add_class("ic-status")
         side = widgets.VBox([self.summary_box, self.scores, self.hints, self.explain],
                             layout=widgets.Layout(flex="1 1 260px", min_width="240px"))

@@ -32,8 +32,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
     if state.is_over:
         return _p(t("widgets.explain.over", lang))
     to_act = state.current_player
-    who = escape(state.names[to_act])
-    phase = escape(t(f"{state.game.catalog_prefix}phase.{state.phase}", lang))
+    phase = escape(t(state.game.catalog_key(f"phase.{state.phase}"), lang))
     if perspective is not None and perspective != to_act:
         return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
     rules = state.game.rules
@@ -48,7 +47,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
             f'<details><summary>{escape(rule.cite(lang))}</summary>'
             f'{escape(rule.text(lang))}</details></li>')
     head = escape(t("widgets.explain.head", lang, player=state.names[to_act]))
-    return (f'<div><b>{head}</b> <small>({phase}; {who})</small>'
+    return (f'<div style="line-height:1.35"><b>{head}</b> <small>({phase})</small>'
             f'<ul style="padding-left:1.2em;margin:4px 0">{"".join(items)}</ul></div>')
 
 
@@ -76,7 +75,7 @@ def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
             marks.append(t("widgets.scores.winner", lang))
         rows.append(f"<tr><td>{escape(name)}</td><td><b>{state.scores[p]}</b></td>"
                     f"<td>{escape(', '.join(marks))}</td></tr>")
-    return (f'<table style="border-collapse:collapse" cellpadding="3"><tr>'
+    return (f'<table style="border-collapse:collapse;line-height:1.3" cellpadding="2"><tr>'
             f'<th>{escape(t("widgets.scores.player", lang))}</th>'
             f'<th>{escape(t("widgets.scores.total", lang))}</th><th></th></tr>'
             f'{"".join(rows)}</table>')
@@ -87,8 +86,8 @@ def prompt_html(text: str, strong: bool = False) -> str:
     the game's end, drawn to catch the eye)."""
     style = ("background:#FFF3C4;border-left:6px solid #B8860B;font-weight:bold"
              if strong else "background:#F1F1F1;border-left:6px solid #888888")
-    return (f'<div role="status" aria-live="polite" style="{style};padding:4px 10px;'
-            f'font-size:15px;min-height:1.6em">{escape(text)}</div>')
+    return (f'<div role="status" aria-live="polite" style="{style};padding:2px 10px;'
+            f'font-size:15px;line-height:1.5em;min-height:1.5em">{escape(text)}</div>')
 
 
 def summary_html(history: Any, step: int, perspective: int | None,
@@ -115,29 +114,37 @@ def summary_html(history: Any, step: int, perspective: int | None,
         rows.append(f"<tr><td>{escape(name)}{mark}</td>"
                     f"<td>{after.scores[p] - start.scores[p]:+d}</td>"
                     f"<td><b>{after.scores[p]}</b></td></tr>")
-    table = (f'<table style="border-collapse:collapse" cellpadding="3"><tr>'
+    table = (f'<table style="border-collapse:collapse;line-height:1.3" cellpadding="2"><tr>'
              f'<th>{escape(t("widgets.scores.player", lang))}</th>'
              f'<th>{escape(t("widgets.summary.this_round", lang))}</th>'
              f'<th>{escape(t("widgets.scores.total", lang))}</th></tr>{"".join(rows)}</table>')
     rules = after.game.rules
-    events = "".join(f"<li>{_cite(text, rules, lang)}</li>"
-                     for text in after.event_texts(perspective, lang))
+    texts = after.event_texts(perspective, lang)
+    lead = ""
+    if after.is_over and texts:  # the game's end (who won, and why) is its last event
+        lead = f'<p style="margin:6px 0;font-weight:bold">{_cite(texts[-1], rules, lang)}</p>'
+        texts = texts[:-1]
+    events = "".join(f"<li>{_cite(text, rules, lang)}</li>" for text in texts)
     return (f'<div role="region" aria-label="{escape(head)}" style="border:3px solid #B8860B;'
-            f'border-radius:8px;padding:6px 10px;background:#FFFBEA">'
-            f'<h3 style="margin:2px 0 6px 0">{escape(head)}</h3>{table}'
-            f'<ul style="padding-left:1.2em;margin:6px 0">{events}</ul></div>')
+            f'border-radius:8px;padding:6px 10px;background:#FFFBEA;line-height:1.35">'
+            f'<h3 style="margin:2px 0 6px 0">{escape(head)}</h3>{table}{lead}'
+            f'<ul style="padding-left:1.2em;margin:6px 0;max-height:40vh;overflow-y:auto">'
+            f'{events}</ul></div>')
 
 
 def message_html(text: str, error: bool = False) -> str:
     """The message line: an error (refused input) or a note on what just happened."""
-    # A fixed height, so the table below never jumps when a message comes or goes.
-    box = "height:2.8em;overflow-y:auto;font-size:13px;padding:0 10px"
+    # One line of fixed height, so the table below never jumps when a message comes or
+    # goes; a long one ends in "..." and reads whole on hover (and in the log).
+    box = ("height:1.5em;line-height:1.5em;overflow:hidden;white-space:nowrap;"
+           "text-overflow:ellipsis;font-size:13px;padding:0 10px")
     if not text:
         return f'<div style="{box}"></div>'
+    full = escape(text)
     if error:
-        return (f'<div role="alert" style="{box};color:#A30000;font-weight:bold">'
-                f'\u26a0 {escape(text)}</div>')
-    return f'<div role="status" style="{box};color:#0B4F8A">{escape(text)}</div>'
+        return (f'<div role="alert" title="{full}" style="{box};color:#A30000;'
+                f'font-weight:bold">\u26a0 {full}</div>')
+    return f'<div role="status" title="{full}" style="{box};color:#0B4F8A">{full}</div>'
 
 
 def rules_html(rule_ids: Sequence[str], rules: Any, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -53,9 +53,9 @@ export default { render };
 
 CSS = """
 .ic-scrubber-box { display: flex; align-items: center; gap: 6px; font-size: 13px; }
-.ic-scrubber-input { width: 180px; }
+.ic-scrubber-input { width: 130px; }
 .ic-scrubber-input:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
-.ic-scrubber-count { min-width: 7em; white-space: nowrap; }
+.ic-scrubber-count { min-width: 5.5em; white-space: nowrap; }
 """
 
 

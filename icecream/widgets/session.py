@@ -135,11 +135,13 @@ class Session:
         self.play(act)
         self.autoplay()
 
-    def step(self) -> None:
+    def step(self) -> int:
         """The seat to act plays once: its bot, or a random bot standing in for a human
-        (the seat is then listed in ``stand_in``, so the view can say a bot chose)."""
+        (the seat is then listed in ``stand_in``, so the view can say a bot chose); then
+        the bots answer until a human decides. The steps taken."""
         self.stand_in = []
         self._step()
+        return 1 + self.autoplay()
 
     def _step(self) -> None:
         state = self.state

@@ -2,7 +2,9 @@
 
 The browser side is a small inline ES module (no CDN, no build): it puts the SVG in the
 page and, on a click (or Enter / Space) on an element with class ``ic-option``, sends the
-custom message ``{"kind": "action", "action": <the element's data-action JSON>}``. Python
+custom message ``{"kind": "action", "action": <the element's data-action JSON>}``; a
+forbidden option (class ``ic-forbidden``) also shows the reason (its ``<title>``) in a
+box right under it (``ic-why-not``), and Python refuses it with the rule. Python
 checks the message's shape (:func:`~icecream.widgets.validate.action_message`) before the
 explorer hands the action to the engine. The ``svg`` trait is Python's to set: a value
 sent from a browser is put back at once.
@@ -23,24 +25,52 @@ ESM = r"""
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ic-table-box";
+  const why = document.createElement("div");
+  why.className = "ic-why-not";
+  why.setAttribute("role", "alert");
+  why.hidden = true;
+  let timer = null;
   const draw = () => {
+    why.hidden = true;
     box.innerHTML = model.get("svg");
+    box.appendChild(why);
     for (const node of box.querySelectorAll(".ic-option")) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
+      const title = node.querySelector("title");
+      if (title && !node.getAttribute("aria-label")) {
+        node.setAttribute("aria-label", title.textContent);
+      } else if (title) {
+        node.setAttribute("aria-description", title.textContent);
+      }
     }
+  };
+  // A forbidden option says why not right where it was clicked (the rule's words).
+  const explain = (hit) => {
+    const title = hit.querySelector("title");
+    if (!title) return;
+    const area = box.getBoundingClientRect();
+    const spot = hit.getBoundingClientRect();
+    why.textContent = title.textContent;
+    why.style.left = Math.max(0, Math.min(spot.left - area.left, area.width - 320)) + "px";
+    why.style.top = (spot.bottom - area.top + box.scrollTop + 4) + "px";
+    why.hidden = false;
+    clearTimeout(timer);
+    timer = setTimeout(() => { why.hidden = true; }, 8000);
   };
   const choose = (event) => {
     const hit = event.target.closest ? event.target.closest(".ic-option") : null;
-    if (!hit || !box.contains(hit)) return;
+    if (!hit || !box.contains(hit)) { why.hidden = true; return; }
     let action;
     try { action = JSON.parse(hit.getAttribute("data-action")); } catch (err) { return; }
     event.preventDefault();
+    if (hit.classList.contains("ic-forbidden")) explain(hit); else why.hidden = true;
     model.send({ kind: "action", action });
   };
   box.addEventListener("click", choose);
   box.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") choose(event);
+    if (event.key === "Escape") why.hidden = true;
   });
   model.on("change:svg", draw);
   draw();
@@ -51,12 +81,19 @@ export default { render };
 """
 
 CSS = """
-.ic-table-box { overflow-x: auto; }
-.ic-table-box svg { max-width: 100%; height: auto; }
-.ic-table-box .ic-option:hover .ic-frame,
-.ic-table-box .ic-option:focus .ic-frame { fill: #E6F2FA; }
-.ic-table-box .ic-option:hover > rect:not(.ic-frame) { filter: brightness(1.15); }
-.ic-table-box .ic-option:focus { outline: 3px solid #0072B2; }
+.ic-table-box { position: relative; overflow-x: auto; }
+.ic-table-box svg { display: block; max-width: 100%; height: auto; }
+.ic-table-box .ic-option { cursor: pointer; }
+.ic-table-box .ic-option.ic-forbidden { cursor: help; }
+.ic-table-box .ic-option:not(.ic-forbidden):hover .ic-frame { fill: #E6F2FA; }
+.ic-table-box .ic-option:not(.ic-forbidden):hover > rect:not(.ic-frame) {
+  filter: brightness(1.15); }
+.ic-table-box .ic-option:focus { outline: none; }
+.ic-table-box .ic-option:focus-visible {
+  filter: drop-shadow(0 0 2px #000000) drop-shadow(0 0 5px #FFBF00); }
+.ic-why-not { position: absolute; z-index: 5; max-width: 320px; padding: 6px 10px;
+  background: #FFFFFF; color: #7A0000; border: 2px solid #7A0000; border-radius: 6px;
+  font-size: 14px; box-shadow: 0 2px 8px rgba(0,0,0,.3); }
 """
 
 

@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bots import bot_names
+from ..core.errors import ActionFormatError, quote
 from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import check_plain
 
 HUMAN = "human"
 #: ``new_game`` arguments every game takes, and the plain types each may have.
@@ -85,6 +87,10 @@ def action_message(content: Any, lang: str = DEFAULT_LANGUAGE) -> Mapping[str, A
     action = content["action"]
     if not isinstance(action, Mapping) or len(action) > MAX_ACTION_KEYS:
         raise refuse("bad_action", lang)
+    try:  # within the limits of files too: no 4,000-digit cone, no list nested 1,000 deep
+        check_plain(action, ActionFormatError, "action")
+    except ActionFormatError:
+        raise refuse("bad_action", lang) from None
     return action
 
 
@@ -127,6 +133,6 @@ def game_settings(settings: Mapping[str, Any], spec: Any,
 
 
 def _short(value: Any) -> str:
-    """A value's repr cut short, to show in a message without flooding it."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value's repr cut short, to show in a message without flooding it (safe for
+    5,000-digit numbers and deep lists too)."""
+    return quote(value, 40)

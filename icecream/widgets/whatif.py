@@ -27,13 +27,14 @@ True
 from __future__ import annotations
 
 import html
+import math
 import re
 import time
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, catalog, t
 from ..core.protocol import default_game, get_game
 from ..explore.compare import Comparison, compare, preset_label, presets
 from ..explore.position import POLICIES, what_if
@@ -161,7 +162,7 @@ class RulesetComparison(widgets.VBox):
                     seed=self.seed, label_a=preset_label(a, lang, self.game),
                     label_b=preset_label(b, lang, self.game), lang=lang, game=self.game)
         self.comparison = c
-        self.table.value = _table_html(c.display_table(lang))
+        self.table.value = _table_html(comparison_table(c, lang))
         self.rules.value = self._rules_html(c)
         self.figure = c.figure(lang, widget=True)
         self.figure.add_class("ic-compare-chart")
@@ -179,9 +180,62 @@ class RulesetComparison(widgets.VBox):
             parts.append(
                 f"<p><b>{html.escape(r.rule)} {html.escape(r.title)}</b><br>"
                 f"{html.escape(r.text)}<br>"
-                f"<i>{html.escape(c.label_a)}</i>: {html.escape(r.setting_a)}<br>"
-                f"<i>{html.escape(c.label_b)}</i>: {html.escape(r.setting_b)}</p>")
+                f"<i>{html.escape(c.label_a)}</i>: "
+                f"{html.escape(readable_setting(r.setting_a, self.game, lang))}<br>"
+                f"<i>{html.escape(c.label_b)}</i>: "
+                f"{html.escape(readable_setting(r.setting_b, self.game, lang))}</p>")
         return "".join(parts)
+
+
+def tidy(value: float) -> str:
+    """A number as a person writes it: three significant digits, never e-notation, and
+    0 for what is zero but for rounding (an interval's bound of 2.8e-17 reads 0)."""
+    if not math.isfinite(value):
+        return "\u2013"
+    if abs(value) < 5e-4:
+        return "0"
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.3g}"
+
+
+def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE):
+    """The metrics of a comparison for people: each value with its 95% interval, and
+    the difference B - A with an interval too (the two estimates' intervals combined as
+    if independent; the runs share their game seeds, so this errs on the wide side)."""
+    import pandas as pd
+
+    def cell(v: float, lo: float, hi: float) -> str:
+        return f"{tidy(v)} [{tidy(lo)}, {tidy(hi)}]"
+
+    rows = []
+    for r in c.table.itertuples():
+        half = math.hypot((r.high_a - r.low_a) / 2, (r.high_b - r.low_b) / 2)
+        diff = r.value_b - r.value_a
+        sign = "+" if diff > 0 and tidy(diff) != "0" else ""
+        rows.append({
+            t("explore.col.metric", lang): r.name,
+            c.label_a: cell(r.value_a, r.low_a, r.high_a),
+            c.label_b: cell(r.value_b, r.low_b, r.high_b),
+            t("widgets.whatif.difference", lang):
+                f"{sign}{tidy(diff)} [{tidy(diff - half)}, {tidy(diff + half)}]",
+            t("explore.col.description", lang): r.description,
+        })
+    return pd.DataFrame(rows)
+
+
+def readable_setting(text: str, game: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``"close=scoop, ruleset=rulebook"`` in words from the catalog (``setting.<game>.*``):
+    "Close cone (IC-10): one scoop missing (rulebook); Ruleset: Rulebook (English)"."""
+    words = catalog(lang)
+    parts = []
+    for item in text.split(", "):
+        name, _, value = item.partition("=")
+        key = f"setting.{game}.{name}"
+        label = t(key, lang) if key in words else name
+        value_key = f"{key}.{value}"
+        parts.append(f"{label}: {t(value_key, lang) if value_key in words else value}")
+    return "; ".join(parts)
 
 
 class PositionWhatIf(widgets.VBox):
@@ -273,15 +327,15 @@ class PositionWhatIf(widgets.VBox):
             t("explore.col.option", lang): result["label"],
             t("explore.col.rule", lang): result["rule"],
             t("explore.col.mean_score", lang): [
-                f"{v:.2f} [{lo:.2f}, {hi:.2f}]" for v, lo, hi in
+                f"{v:.1f} [{lo:.1f}, {hi:.1f}]" for v, lo, hi in
                 zip(result["mean_score"], result["score_low"], result["score_high"],
                     strict=True)],
             t("explore.col.vs_best", lang): [
-                f"{v:+.2f} [{lo:+.2f}, {hi:+.2f}]" for v, lo, hi in
+                f"{v:+.1f} [{lo:+.1f}, {hi:+.1f}]" for v, lo, hi in
                 zip(result["vs_best"], result["vs_best_low"], result["vs_best_high"],
                     strict=True)],
             t("explore.col.win_rate", lang): [
-                f"{v:.1%} [{lo:.1%}, {hi:.1%}]" for v, lo, hi in
+                f"{v:.0%} [{lo:.0%}, {hi:.0%}]" for v, lo, hi in
                 zip(result["win_rate"], result["win_low"], result["win_high"], strict=True)],
         })
 

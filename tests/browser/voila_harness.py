@@ -376,14 +376,16 @@ def wait_table_change(page: Any, before: str, scope: str = PLAY,
 def option_actions(page: Any, scope: str = PLAY) -> list[dict[str, Any]]:
     """The plain actions of the options the table offers now, in document order."""
     texts = page.eval_on_selector_all(
-        f"{scope} .ic-table .ic-option", "els => els.map(e => e.getAttribute('data-action'))")
+        f"{scope} .ic-table .ic-option:not(.ic-forbidden)",
+        "els => els.map(e => e.getAttribute('data-action'))")
     return [json.loads(x) for x in texts]
 
 
 def click_option(page: Any, index: int, scope: str = PLAY, timeout: float = 20.0) -> str:
     """Really click the ``index``-th option of the table; wait for the picture to change."""
     before = table_html(page, scope)
-    page.locator(f"{scope} .ic-table .ic-option").nth(index).click(timeout=timeout * 1000)
+    page.locator(f"{scope} .ic-table .ic-option:not(.ic-forbidden)").nth(index).click(
+        timeout=timeout * 1000)
     return wait_table_change(page, before, scope, timeout)
 
 
@@ -406,9 +408,9 @@ def select_in(page: Any, selector: str, *, label: str | None = None,
 
 
 def results_days(page: Any, scope: str = PLAY) -> int:
-    """How many finished days the scores table shows (one column per finished day)."""
-    return page.eval_on_selector(
-        f"{scope} .ic-scores", "el => el.querySelectorAll('th').length") - 3
+    """How many days are scored, as the table says (``data-results`` of its SVG)."""
+    return int(page.eval_on_selector(
+        f"{scope} .ic-table svg", "el => el.getAttribute('data-results')"))
 
 
 def set_view(page: Any, label: str, scope: str = PLAY) -> None:

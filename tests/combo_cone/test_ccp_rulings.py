@@ -197,8 +197,8 @@ def test_ccp7_reserved_order_can_be_filled_by_its_owner():
 
 # -- CCP-8 serve and combos
 def test_ccp8_one_placement_per_cone_and_combo_grants_one_more():
-    s = two(hands=[["vanilla/star/leaf", "chocolate/leaf/heart", "lemon/drop/drop", "mint/drop/drop"],
-                   []],
+    s = two(hands=[["vanilla/star/leaf", "chocolate/leaf/heart", "lemon/drop/drop",
+                    "mint/drop/drop"], []],
             cones=[[["strawberry/heart/star"], []], [[], []]], row=ROW, order_row=ORDERS)
     s = s.apply({"type": "serve"})
     assert s.placements == 2
@@ -416,3 +416,16 @@ def test_ccpn8_bad_positions_refused_with_the_numbering_rule():
     s = two(row=ROW, order_row=ORDERS)
     assert s.why_not({"type": "scoop", "cards": [7]}).rule == "CCPN-8"
     assert s.why_not({"type": "secure", "order": 9}).rule == "CCPN-8"
+
+
+@pytest.mark.parametrize(("filled", "hands", "words"), [
+    ([["lemon+lemon"], ["mint"], []], [[], [], []], "has the most coins"),
+    ([["lemon"], ["mint"], []], [["mint/heart/heart"], [], []], "holds the fewest Ice Cream"),
+    ([["lemon"], ["mint"], []], [[], [], []], "share the title"),
+])
+def test_ccp12_the_evaluation_says_how_the_title_was_won(filled, hands, words):
+    s = load_scenario({"players": 3, "to_act": 2, "final_turns_left": 1, "row": ROW,
+                       "order_row": ORDERS, "filled": filled, "fills": [len(f) for f in filled],
+                       "hands": hands})
+    end = s.apply({"type": "serve"})
+    assert end.is_over and words in end.event_texts()[-1]

@@ -259,3 +259,60 @@ def test_gmn_6_no_ball_from_an_empty_pile():
     s = scenario(hands=[["strawberry", "cream", "sugar"], []], table=[{"strawberry": 7}, {}])
     o = s.why_not({"type": "make_ball", "flavour": "strawberry"})
     assert not o.allowed and o.rule == "GMN-6"
+
+
+def test_gmn_1_quality_control_answered_in_turn_order_from_the_turn_player():
+    hands = [["chocolate"] * 4 + ["cone"] * 4,
+             ["cream", "cream", "strawberry", "strawberry", "bowl", "cone", "wafer", "vanilla"],
+             ["cream", "cream", "strawberry", "strawberry", "bowl", "bowl", "sugar", "sugar"]]
+    s = _qc_scenario("qc_hand", players=["Ana", "Bo", "Cy"], hands=hands, turn=1)
+    s = s.apply({"type": "take", "row": 0, "col": 1})      # Bo takes three sugars: 11 cards
+    assert s.qc[2] == [[1, 5], [2, 4], [0, 4]]               # Bo, then Cy, then Ana
+    order = []
+    while s.phase == "quality_control":
+        order.append(s.current_player)
+        s = s.apply(s.legal_actions()[0])
+    assert order == [1] * 5 + [2] * 4 + [0] * 4
+    assert s.current_player == 2 and s.turn == 2             # then Bo's turn ends
+
+
+def test_gmn_3_discard_pile_is_public():
+    s = scenario(hands=[["chocolate", "cream", "sugar"], ["vanilla"]])
+    s = s.apply({"type": "make_ball", "flavour": "chocolate"})
+    assert s.view(1).discard == ("chocolate", "cream", "sugar") == s.view(0).discard
+
+
+def test_gmn_5_pairs_in_hand_count_only_at_the_end():
+    s = scenario(hands=[["sugar", "sugar", "cone", "cone"], []])
+    assert s.scores == (0, 0)
+    s.over = True
+    assert s.scores[0] == 2
+
+
+def test_gmn_7_every_player_stuck_ends_the_game():
+    served = ["bowl_scv", "bowl_ss", "bowl_cc", "bowl_vv", "one_ball_cone_s1",
+              "one_ball_cone_s2", "one_ball_cone_c1", "one_ball_cone_c2", "one_ball_cone_v1",
+              "one_ball_cone_v2"]
+    s = scenario(display=[[None] * 3] * 3, deck=["qc_hand", "qc_balls"], served=[served, []],
+                 table=[{"strawberry": 2, "chocolate": 2, "vanilla": 2}, {}],
+                 hands=[[], ["sugar"] * 6 + ["cream"] * 6 + ["strawberry"] * 4
+                        + ["chocolate"] * 4 + ["vanilla"] * 4])
+    assert s.supply == [0, 0, 0]
+    assert [a.to_dict() for a in s.legal_actions()] == [{"type": "pass"}]
+    s = s.apply({"type": "pass"})
+    assert not s.is_over and [a.type for a in s.legal_actions()] == ["pass"]
+    s = s.apply({"type": "pass"})
+    assert s.is_over and any(e.rule == "GMN-7" for e in s.events)
+    assert s.claimed[0] == 0 and s.claimed[2] == 0           # claimed at the end of Ana's turn
+
+
+def test_gmn_8_the_twelve_point_bowl_counts_for_the_bowl_objective():
+    s = scenario(hands=[["bowl", "wafer"], []], table=[{"strawberry": 2}, {}],
+                 served=[["bowl_scv"], []])
+    data = s.to_dict()
+    for p in data["piles"]:
+        if "bowl_ss" in p:
+            p.remove("bowl_ss")
+    data["piles"][1].append("bowl_ss")
+    s = icecream.load_state(data).apply({"type": "serve", "pile": 1})
+    assert s.claimed[0] == 0 and s.points(0)["ice_cream_objectives"] == 5

@@ -12,8 +12,8 @@ counts must be the rulebook's; flavours and brands must be the game's.
 Cards are numbered: Ice Cream cards ``0..111`` in file order, then the Rainbows.
 
 >>> c = shipped_components()
->>> len(c.cards), c.rainbows, len(c.orders), c.cones
-(112, 10, 52, 15)
+>>> len(c.ice_cream), c.rainbows, len(c.cards), len(c.orders), c.cones
+(112, 10, 122, 52, 15)
 >>> c.cards[0], c.orders[0].height
 (Card(flavour=0, brand=0, combo=0), 1)
 """
@@ -106,6 +106,11 @@ class Components:
         such as the Rainbows, are one choice when placing)."""
         first: dict[Card, int] = {}
         return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
+
+    @cached_property
+    def heights(self) -> tuple[int, ...]:
+        """``heights[order id]``: how many flavours the order asks for."""
+        return tuple(len(o.flavours) for o in self.orders)
 
     @property
     def rainbow_ids(self) -> tuple[int, ...]:

@@ -60,13 +60,11 @@ def _missing(view: Any, stack: list[int] | tuple[int, ...], order: int) -> Count
         else:
             return None
     need = +want
-    if wild:  # the wild cards cover any of what is left
-        left = sum(need.values()) - wild
-        if left < 0:
+    if wild:  # the Rainbows cover any ``wild`` of what is left; count the rest as needed
+        todo = sum(need.values()) - wild
+        if todo < 0:
             return None
-        need = Counter(dict(need.most_common()))
         out: Counter = Counter()
-        todo = left
         for f, k in sorted(need.items()):
             take = min(k, todo)
             if take:

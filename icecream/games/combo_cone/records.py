@@ -5,7 +5,7 @@ and the game's own design metric.
 >>> s = icecream.new_game("combo-cone", players=3, seed=1).clone()
 >>> _ = s.random_playout(random.Random(0).random)
 >>> sorted(result_columns(s, 0))[:4]
-['cards_left', 'cones', 'orders_filled', 'orders_kept']
+['cards_left', 'combos', 'cones', 'fills']
 """
 
 from __future__ import annotations

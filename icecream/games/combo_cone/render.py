@@ -15,7 +15,7 @@ also ``ic-forbidden``. Every card has ``role="img"`` and an ``aria-label``.
 
 >>> from icecream import new_game
 >>> svg = render_svg(new_game("combo-cone", players=3, seed=1), seat=1)
->>> svg.startswith("<svg") and 'class="ccp-row-card' in svg
+>>> svg.startswith("<svg") and "ccp-row-card" in svg and "ccp-card-back" not in svg
 True
 """
 
@@ -119,6 +119,8 @@ class _Picture:
             last = f" \u00b7 {self.tr('last_round', count=v.final_turns_left)}" \
                 if v.last_round else ""
             left = f'{self.tr("round", round=v.round)} \u00b7 {phase}{last}'
+            if v.phase == "serving":
+                left += f' \u00b7 {self.tr("placements", count=v.placements_left)}'
             right = self.tr("to_act", player=self.name(v.to_act))
         o.append(f'<text class="ic-phase" x="{M}" y="24" font-size="17" font-weight="bold" '
                  f'fill="#FFFFFF">{left}</text>')

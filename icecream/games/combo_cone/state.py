@@ -104,6 +104,8 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
 
 
 _SCOOPS_BY_PATTERN: dict[tuple, tuple[Scoop, ...]] = {}
+#: A card's placements on each of ``n`` cones, by (card, n).
+_PLACE_ROWS: dict[tuple[int, int], tuple[Place, ...]] = {}
 #: Row position subsets a Scoop may name, by row length (CCP-6: 1 to 3 cards).
 _SUBSETS = {n: [c for k in (1, 2, 3) for c in combinations(range(n), k)] for n in range(5)}
 #: Row position subsets the "cards" reward may name (up to 2 cards, CCP-10, CCPN-5).
@@ -112,8 +114,10 @@ _SMALL_SUBSETS = {n: [c for k in (0, 1, 2) for c in combinations(range(n), k)]
 
 
 def _ev(key: str, rule: str | None = None, visible_to: int | None = None,
-        **params: Any) -> Event:
-    return Event(f"ccp.event.{key}", params, rule, visible_to)
+        **params: Any) -> tuple:
+    """A raw event: (key, params, rule, visible_to); :attr:`ComboConeState.events` makes
+    the :class:`Event` objects only when they are read (playouts never read them)."""
+    return (f"ccp.event.{key}", params, rule, visible_to)
 
 
 def _why(key: str, **params: Any) -> CcpMessage:
@@ -204,7 +208,8 @@ class ComboConeState(State):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        """What happened in the step that made this state, citing rules."""
+        return tuple(Event(*raw) for raw in self._events)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -261,10 +266,13 @@ class ComboConeState(State):
         p = self.to_act
         out: list[Action] = []
         orders = self.order_row + self.reserved[p]
+        heights = self.comps.heights
         for j, stack in enumerate(self.cones[p]):
-            if stack:
+            h = len(stack)
+            if h:
                 for o in orders:
-                    if self.cone_fills(stack, o):
+                    # CCP-9: the heights first (cheap), then the flavours.
+                    if heights[o] == h and self.cone_fills(stack, o):
                         out.append(_fill(j, o))
         return out
 
@@ -291,8 +299,10 @@ class ComboConeState(State):
             out = []
             n_cones = len(self.cones[p])
             for c in self._distinct_hand(p):
-                for j in range(n_cones):
-                    out.append(_place(c, j))
+                row = _PLACE_ROWS.get((c, n_cones))
+                if row is None:
+                    row = _PLACE_ROWS[c, n_cones] = tuple(_place(c, j) for j in range(n_cones))
+                out += row
             out.append(STOP_SERVING)
             return tuple(out)
         if phase == FILLING:
@@ -420,7 +430,7 @@ class ComboConeState(State):
 
     def _step(self, action: Action) -> None:
         self._legal = None
-        ev: list[Event] = []
+        ev: list[tuple] = []
         kind = type(action)
         if kind is Place:
             self._do_place(action, ev)
@@ -639,8 +649,11 @@ class ComboConeState(State):
         self.is_over = True
         self.to_act = -1
         w = self.winners
-        ev.append(_ev("game_over", "CCP-12", names=", ".join(self.names[q] for q in w),
-                      coins=self.coins[w[0]]))
+        coins = self.coins[w[0]]
+        tied = sum(1 for c in self.coins if c == coins)
+        key = "game_over_shared" if len(w) > 1 else (
+            "game_over_tiebreak" if tied > 1 else "game_over")
+        ev.append(_ev(key, "CCP-12", names=", ".join(self.names[q] for q in w), coins=coins))
 
     # ------------------------------------------------------------------ explanations
     def options(self) -> list[Option]:
@@ -668,7 +681,11 @@ class ComboConeState(State):
                       for o in self.available_orders(p) + others]
             cands.append(END_TURN)
         elif phase == REWARD:
-            cands += [KEEP_COINS, TAKE_CONE] + self._card_rewards()
+            cands += [KEEP_COINS, TAKE_CONE]
+            if self.comps.orders[self.pending].reward == "cards":
+                cands += self._card_rewards()
+            else:  # the other reward, once, to say this order does not offer it
+                cands.append(_take((), 1))
         return [self.why_not(a) for a in cands]
 
     def why_not(self, action: Action | Mapping[str, Any]) -> Option:
@@ -812,7 +829,7 @@ class ComboConeState(State):
     def event_texts(self, seat: int | None = None, lang: str = DEFAULT_LANGUAGE) -> list[str]:
         """This step's events as ``seat`` may read them (``None``: the teacher, all)."""
         out = []
-        for e in self._events:
+        for e in self.events:
             if seat is not None and e.visible_to is not None and e.visible_to != seat:
                 continue
             key = e.key

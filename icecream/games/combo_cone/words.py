@@ -5,8 +5,8 @@ or ``["rainbow"]``, orders as lists of flavour codes, brand and reward codes); a
 :class:`CcpMessage` turns them into words of the requested language from the catalog
 (``ccp.flavour.*``, ``ccp.brand.*``, ``ccp.reward.*``) and then renders seats as names.
 
->>> CcpMessage("ccp.why.place", {"card": ["mint", "heart", "star"], "cone": 1}).text()
-'Put mint (Heart, combo Star) on cone 1 (CCP-8).'
+>>> CcpMessage("ccp.why.place_empty", {"card": ["mint", "heart", "star"], "cone": 1}).text()
+'Put mint (Heart, combo Star) on your empty cone 1: this uses a placement (CCP-8).'
 """
 
 from __future__ import annotations

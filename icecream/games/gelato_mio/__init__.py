@@ -55,7 +55,8 @@ GAME = register_game(
         count_action=count_action,
         result_columns=result_columns,
         metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
-        catalog_prefix="gm",
+        # With the dot: the explorer reads "<prefix>phase.<phase>" (gm.phase.play).
+        catalog_prefix="gm.",
     )
 )
 GelatoMioState.game = GAME

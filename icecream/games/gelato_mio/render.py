@@ -53,11 +53,12 @@ def _opt_attrs(opt: Option | None, base: str) -> str:
 
 
 def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = None,
-          w: int = CARD_W, h: int = CARD_H, label: str | None = None) -> str:
+          w: int = CARD_W, h: int = CARD_H, count: int | None = None, size: int = 12) -> str:
     if code is None:
         return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" '
                 f'stroke="#bbb" stroke-dasharray="4 3"/>')
-    name = escape(label or _name(code, lang))
+    name = escape(_name(code, lang))
+    face = escape(t(f"gm.ui.face.{code}", lang)) if code.startswith("qc_") else name
     fill = COLOURS.get(code, "#eee")
     ink = INK.get(code, "#000")
     glow = ""
@@ -65,10 +66,17 @@ def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = 
         glow = ' stroke="#009E73" stroke-width="3"'
     else:
         glow = ' stroke="#555" stroke-width="1"'
-    return (f'<g {_opt_attrs(opt, "gm-card")} role="img" aria-label="{name}">'
+    label = name if count is None else f"{name} {count}"
+    words = f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" font-size="{size}" ' \
+            f'text-anchor="middle" fill="{ink}">{face}</text>'
+    if count is not None:  # the name, and the count under it
+        words = (f'<text x="{x + w / 2}" y="{y + h / 2 - 2}" font-size="{size}" '
+                 f'text-anchor="middle" fill="{ink}">{name}</text>'
+                 f'<text x="{x + w / 2}" y="{y + h / 2 + size}" font-size="{size}" '
+                 f'font-weight="bold" text-anchor="middle" fill="{ink}">{count}</text>')
+    return (f'<g {_opt_attrs(opt, "gm-card")} role="img" aria-label="{label}">'
             f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}"{glow}/>'
-            f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" font-size="12" text-anchor="middle" '
-            f'fill="{ink}">{name}</text></g>')
+            f'{words}</g>')
 
 
 def _back(x: float, y: float, lang: str, w: int = 22, h: int = 30) -> str:
@@ -98,12 +106,13 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
 
     n = len(v.names)
     o: list[str] = []
-    title = escape(t("gm.ui.title", lang))
+    # The game's name is a proper name, the same in every language.
+    title = escape(state.game.title)
     o.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}" '
              f'style="{_FONT};background:#fffaf3">')
     # Header: round, phase, who acts; the teacher's picture says it shows everything.
-    head = [t("gm.ui.title", lang), t("gm.ui.round", lang, n=v.round),
+    head = [state.game.title, t("gm.ui.round", lang, n=v.round),
             t(f"gm.phase.{v.phase}", lang)]
     if v.to_act is not None:
         head.append(t("gm.ui.to_act", lang, player=v.names[v.to_act]))
@@ -123,28 +132,27 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
                            opt({"type": "take", "row": r, "col": c}) if code else None))
     # Deck, discard, ball supply and the make-a-ball buttons.
     x1 = 260
-    o.append(_text(x1, y0 + 10, t("gm.ui.deck", lang, count=v.deck_size), 12, bold=True))
     o.append(_back(x1, y0 + 18, lang, 44, 58) if v.deck_size else _card(x1, y0 + 18, None,
                                                                         lang, w=44, h=58))
+    o.append(_text(x1, y0 + 90, t("gm.ui.deck", lang, count=v.deck_size), 10))
     top = v.discard[-1] if v.discard else None
-    o.append(_text(x1 + 60, y0 + 10, t("gm.ui.discard", lang, count=len(v.discard)), 12,
-                   bold=True))
-    o.append(_card(x1 + 60, y0 + 18, top, lang, w=66, h=58))
-    o.append(_text(x1, y0 + 100, t("gm.ui.supply", lang), 12, bold=True))
+    o.append(_card(x1 + 100, y0 + 18, top, lang, w=66, h=58))
+    o.append(_text(x1 + 100, y0 + 90, t("gm.ui.discard", lang, count=len(v.discard)), 10))
+    o.append(_text(x1, y0 + 112, t("gm.ui.supply", lang), 12, bold=True))
     for i, (f, k) in enumerate(v.supply.items()):
-        x = x1 + i * 64
-        o.append(_card(x, y0 + 108, f, lang, opt({"type": "make_ball", "flavour": f}), 58, 50,
-                       label=f"{_name(f, lang)} {k}"))
-    o.append(_text(x1, y0 + 176, t("gm.ui.make_ball_hint", lang), 11))
+        x = x1 + i * 66
+        o.append(_card(x, y0 + 120, f, lang, opt({"type": "make_ball", "flavour": f}), 60, 50,
+                       count=k, size=11))
+    o.append(_text(x1, y0 + 186, t("gm.ui.make_ball_hint", lang), 10))
     pass_opt = opt({"type": "pass"})
     if pass_opt is not None:
         word = t("gm.ui.pass", lang)
         o.append(f'<g {_opt_attrs(pass_opt, "ic-button")} role="button" '
                  f'aria-label="{escape(word)}">'
-                 f'<rect x="{x1}" y="{y0 + 190}" width="90" height="28" rx="5" fill="#eee" '
-                 f'stroke="#555"/>{_text(x1 + 45, y0 + 209, word, 13, anchor="middle")}</g>')
+                 f'<rect x="{x1}" y="{y0 + 200}" width="90" height="28" rx="5" fill="#eee" '
+                 f'stroke="#555"/>{_text(x1 + 45, y0 + 219, word, 13, anchor="middle")}</g>')
     # Customers (GM-3): the display customer and the three piles; the top can be served.
-    x2 = 470
+    x2 = 480
     o.append(_text(x2, y0 + 10, t("gm.ui.customers", lang), 12, bold=True))
     for i, cid in enumerate(v.pile_tops):
         x = x2 + i * 134
@@ -156,25 +164,28 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
             continue
         c = v.recipes[cid]
         name = t(f"gm.customer.{c['kind']}", lang, points=c["points"])
+        kind = t(f"gm.ui.kind.{c['kind']}", lang)
+        points = t("gm.ui.points", lang, count=c["points"])
         op = opt({"type": "serve", "pile": i})
         stroke = ' stroke="#009E73" stroke-width="3"' if op is not None and op.allowed \
             else ' stroke="#555"'
         o.append(f'<g {_opt_attrs(op, "gm-customer")} role="img" aria-label="{escape(name)}">'
                  f'<rect x="{x}" y="{y}" width="126" height="150" rx="8" fill="#fff"{stroke}/>')
-        o.append(_text(x + 8, y + 20, name, 11, bold=True))
+        o.append(_text(x + 8, y + 18, kind, 11, bold=True))
+        o.append(_text(x + 8, y + 34, points, 11, bold=True))
         for j, code in enumerate(c["cards"] + c["balls"]):
-            o.append(_text(x + 8, y + 40 + j * 16, "\u2022 " + _name(code, lang), 11))
+            o.append(_text(x + 8, y + 54 + j * 16, "\u2022 " + _name(code, lang), 11))
         o.append("</g>")
     # Objectives (GM-7, GM-8).
-    y3 = y0 + 200
+    y3 = y0 + 212
     o.append(_text(x2, y3, t("gm.ui.objectives", lang), 12, bold=True))
     for j, who in enumerate(v.claimed):
         kind = ("bowl", "two_ball_cone", "one_ball_cone")[j]
         holder = "" if who is None else " \u2192 " + v.names[who]
         o.append(_text(x2, y3 + 18 + j * 16, t(f"gm.ui.objective.{kind}", lang) + holder, 11))
-    o.append(_text(x2 + 270, y3 + 18, t("gm.ui.ball_objectives", lang), 11))
+    o.append(_text(x2, y3 + 18 + 3 * 16, t("gm.ui.ball_objectives", lang), 11))
     # Players (bottom): balls on the table, served customers, hands.
-    py = 340
+    py = 350
     pw = (WIDTH - 40) / n
     for p in range(n):
         x = 20 + p * pw
@@ -189,8 +200,8 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
                        11))
         for i, (f, k) in enumerate(v.table[p].items()):
             ret = opt({"type": "return_ball", "flavour": f}) if p == v.to_act else None
-            o.append(_card(x + 8 + i * 62, py + 42, f, lang, ret if k else None, 56, 30,
-                           label=f"{_name(f, lang)} {k}"))
+            o.append(_card(x + 8 + i * 66, py + 42, f, lang, ret if k else None, 62, 36,
+                           count=k, size=10))
         served = [t(f"gm.customer.{v.recipes[c]['kind']}", lang,
                     points=v.recipes[c]["points"]) for c in v.served[p]]
         o.append(_text(x + 8, py + 92, t("gm.ui.served", lang, count=len(served)), 11))
@@ -203,10 +214,10 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
             for j in range(v.hand_sizes[p]):
                 o.append(_back(x + 8 + (j % 9) * 24, hy + 8 + (j // 9) * 34, lang))
         else:
-            per_row = max(1, int((pw - 24) // 48))
+            per_row = max(1, int((pw - 24) // 50))
             for j, code in enumerate(hand):
                 dis = opt({"type": "discard", "card": code}) if p == v.to_act else None
-                o.append(_card(x + 8 + (j % per_row) * 48, hy + 8 + (j // per_row) * 34, code,
-                               lang, dis, 44, 30))
+                o.append(_card(x + 8 + (j % per_row) * 50, hy + 8 + (j // per_row) * 34, code,
+                               lang, dis, 48, 30, size=9))
     o.append("</svg>")
     return "".join(o)

@@ -168,7 +168,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
     s.served = []
     placed: list[int] = []
     for p, cs in enumerate(_per_seat(data, "served", n, [])):
-        if not isinstance(cs, list) or not all(c in ids for c in cs):
+        if not isinstance(cs, list) or not all(isinstance(c, str) and c in ids for c in cs):
             raise ScenarioError(f"served[{p}]: must list customer ids from the recipes, "
                                 f"not {cs!r}")
         s.served.append([ids[c] for c in cs])
@@ -214,7 +214,8 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
     if "piles" in data:
         piles = data["piles"]
         if not isinstance(piles, list) or len(piles) != 4 or not all(
-                isinstance(p, list) and all(c in ids for c in p) for p in piles):
+                isinstance(p, list) and all(isinstance(c, str) and c in ids for c in p)
+                for p in piles):
             raise ScenarioError("piles: must be 4 lists of customer ids (pile 0 the display "
                                 "customer, then 3 piles, top card last; GM-3)")
         s.piles = [[ids[c] for c in p] for p in piles]

@@ -30,28 +30,32 @@ from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ...core.protocol import Option
 from .components import FLAVOURS
 
-#: Okabe-Ito colours, one per flavour in :data:`FLAVOURS` order (colour-blind safe).
+#: One colour per flavour in :data:`FLAVOURS` order, like the ice cream (chocolate is
+#: brown), far apart in lightness as well as hue; blue is kept for "clickable" only, so
+#: no flavour is blue. Every card and scoop also shows the flavour's initial.
 FLAVOUR_COLOURS: tuple[str, ...] = (
-    "#CC79A7",  # strawberry: reddish purple
-    "#0072B2",  # black raspberry: blue
-    "#E69F00",  # chocolate chip: orange
-    "#D55E00",  # chocolate: vermillion
-    "#009E73",  # pistachio: bluish green
-    "#F0E442",  # vanilla: yellow
+    "#F2A7C3",  # strawberry: pink
+    "#5B2A6E",  # black raspberry: deep purple
+    "#E69F00",  # chocolate chip: caramel orange
+    "#6B3A1E",  # chocolate: brown
+    "#8CC63F",  # pistachio: green
+    "#F5E98A",  # vanilla: cream yellow
 )
 #: Text colour on each flavour's colour, chosen for contrast.
-FLAVOUR_INK: tuple[str, ...] = ("#000000", "#FFFFFF", "#000000", "#FFFFFF", "#FFFFFF", "#000000")
+FLAVOUR_INK: tuple[str, ...] = ("#000000", "#FFFFFF", "#000000", "#FFFFFF", "#000000", "#000000")
+#: The one colour that means "you can click this".
+CLICK = "#0072B2"
 
 WIDTH = 1000
 MARGIN = 20
 HEADER_H = 52
-BANNER_H = 26
-SUPPLY_H = 100
+SUPPLY_H = 92
 SLOT_W = 72
-SCOOP_STEP = 24
-CARD_W, CARD_H, CARD_GAP = 52, 68, 6
+SCOOP_STEP = 30
+SCOOP_R = 18
+CARD_W, CARD_H, CARD_GAP = 64, 84, 6
 PANEL_GAP = 10
-PANEL_HEAD = 58
+PANEL_HEAD = 68
 
 _EXACT, _CLOSE, _PLACE, _NO = "exact", "close", "place", "no"
 _DOT = " \u00b7 "
@@ -128,7 +132,7 @@ class _Picture:
         spc = max([view.settings["scoops_per_cone"]]
                   + [len(c) for c in view.cones if c is not None])
         self.stack_h = spc * SCOOP_STEP
-        self.slot_h = self.stack_h + 96
+        self.slot_h = self.stack_h + 100
         slots = view.settings["cones"] + 1
         self.slots_per_row = (WIDTH - 2 * MARGIN) // SLOT_W
         self.cone_rows = -(-slots // self.slots_per_row)
@@ -137,13 +141,16 @@ class _Picture:
         return escape(t(f"widgets.svg.{key}", self.lang, **params))
 
     def name(self, seat: int) -> str:
-        nm = seat_name(self.v.names, seat, self.lang)  # "Player 2" reads "Speler 2" in Dutch
-        return escape(nm if len(nm) <= 18 else nm[:17] + "\u2026")
+        """The seat's name, shortened, as plain text: :meth:`tr` escapes it with the rest
+        of its sentence, so escaping here too would show "&amp;" (escape once). A default
+        name ("Player 2") follows the language ("Speler 2")."""
+        nm = seat_name(self.v.names, seat, self.lang)
+        return nm if len(nm) <= 18 else nm[:17] + "\u2026"
 
     # -- the whole picture ---------------------------------------------------------
     def draw(self) -> str:
         v = self.v
-        y = HEADER_H + BANNER_H
+        y = HEADER_H
         self.header()
         self.supplies(y + 6)
         y += SUPPLY_H + 12
@@ -153,7 +160,8 @@ class _Picture:
         title = self.tr("title", day=v.day)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg" '
                 f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-                f'role="img" aria-label="{title}" style="{_FONT}">'
+                f'role="group" aria-label="{title}" data-day="{v.day}" '
+                f'data-results="{len(v.results)}" style="{_FONT}">'
                 f'<title>{title}</title>'
                 f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#FBF8F1"/>')
         return head + "".join(self.out) + "</svg>"
@@ -165,26 +173,35 @@ class _Picture:
         if v.is_over:
             left = phase
         else:
-            left = f'{self.tr("day", day=v.day, days=v.settings["days"])} \u00b7 {phase}'
-        o.append(f'<text class="ic-phase" x="{MARGIN}" y="33" font-size="20" '
+            left = f'{self.tr("day", day=v.day, days=v.settings["days"])}{_DOT}{phase}'
+        o.append(f'<text class="ic-phase" x="{MARGIN}" y="22" font-size="18" '
                  f'font-weight="bold" fill="#FFFFFF">{left}</text>')
+        # The rules in play, in words: the ruleset, and 2 players as a house variant (IC-1).
+        rules = escape(t(f"setting.ice-cream.ruleset.{v.settings['ruleset']}", self.lang))
+        if len(v.names) < 3:
+            rules += _DOT + self.tr("house_variant", players=len(v.names))
+        o.append(f'<text class="ic-rules-in-play" x="{MARGIN}" y="42" font-size="13" '
+                 f'fill="#F5E9D3">{rules}</text>')
         if v.is_over:
             right = self.tr("winners", count=len(v.winners),
                             names=join_words([seat_name(v.names, p, self.lang)
                                                 for p in v.winners], self.lang))
+        elif not v.teacher and v.seat == v.to_act:
+            right = self.tr("your_turn")
         else:
             right = self.tr("to_act", player=self.name(v.to_act))
-        o.append(f'<text class="ic-to-act" x="{WIDTH - MARGIN}" y="33" font-size="17" '
-                 f'text-anchor="end" fill="#FFFFFF">{right}</text>')
+        o.append(f'<text class="ic-to-act" x="{WIDTH - MARGIN}" y="22" font-size="18" '
+                 f'font-weight="bold" text-anchor="end" fill="#FFD966">{right}</text>')
+        # Whose eyes: the teacher's view (every card) stands out in yellow.
         if v.teacher:
             fill, ink, words, cls = "#F0E442", "#000000", self.tr("teacher_banner"), "teacher"
         else:
-            fill, ink, cls = "#E8E2D4", "#000000", "seat"
+            fill, ink, cls = "#3B2F2F", "#F5E9D3", "seat"
             words = self.tr("seat_banner", player=self.name(v.seat))
-        o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="0" y="{HEADER_H}" '
-                 f'width="{WIDTH}" height="{BANNER_H}" fill="{fill}"/>'
-                 f'<text x="{WIDTH // 2}" y="{HEADER_H + 18}" font-size="14" font-weight="bold" '
-                 f'text-anchor="middle" fill="{ink}">{words}</text></g>')
+        o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="{WIDTH // 2 - 20}" y="29" '
+                 f'width="{WIDTH // 2 + 20 - MARGIN + 6}" height="19" rx="4" fill="{fill}"/>'
+                 f'<text x="{WIDTH - MARGIN}" y="43" font-size="12" font-weight="bold" '
+                 f'text-anchor="end" fill="{ink}">{words}</text></g>')
 
     # -- decks, the turned scoop, the buttons ----------------------------------------
     def supplies(self, y: int) -> None:
@@ -195,7 +212,7 @@ class _Picture:
                  ("scoop_deck", v.scoop_deck_size, "ic-scoop-deck"))
         for key, count, cls in piles:
             o.append(f'<g class="{cls}" data-count="{count}">'
-                     f'<rect x="{x}" y="{y + 4}" width="44" height="60" rx="5" fill="#6B4E3D" '
+                     f'<rect x="{x}" y="{y + 4}" width="44" height="60" rx="5" fill="#3D4A5C" '
                      f'stroke="#3B2F2F" stroke-width="2"/>'
                      f'<text x="{x + 22}" y="{y + 40}" font-size="18" font-weight="bold" '
                      f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
@@ -232,12 +249,14 @@ class _Picture:
             if opt.allowed:
                 o.append(f'<g class="ic-button ic-option" data-action=\'{action_json(opt.action)}\''
                          f' style="cursor:pointer"><title>{reason}</title>'
-                         f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="#0072B2" '
+                         f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="{CLICK}" '
                          f'stroke="#003D66" stroke-width="2"/>'
                          f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" font-weight="bold" '
                          f'text-anchor="middle" fill="#FFFFFF">{label}</text></g>')
             else:
-                o.append(f'<g class="ic-button ic-disabled"><title>{reason}</title>'
+                o.append(f'<g class="ic-button ic-disabled ic-option ic-forbidden" '
+                         f'data-action=\'{action_json(opt.action)}\' aria-disabled="true">'
+                         f'<title>{reason}</title>'
                          f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="#DDDDDD" '
                          f'stroke="#999999" stroke-width="2" stroke-dasharray="5 3"/>'
                          f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" '
@@ -269,10 +288,17 @@ class _Picture:
         classes = "ic-cone ic-option" if clickable else "ic-cone"
         attrs = f' data-action=\'{action_json(opt.action)}\' style="cursor:pointer"' \
             if clickable else ""
+        if opt is not None and not opt.allowed:  # a click on it says why not, in place
+            classes += " ic-option ic-forbidden"
+            attrs = f' data-action=\'{action_json(opt.action)}\' aria-disabled="true"'
         served = cone is None
         flavours = "" if served else " ".join(FLAVOURS[f] for f in cone)
+        label = self.tr("cone_label", cone=n, scoops=join_words(
+            [_flavour(f, self.lang) for f in cone], self.lang)) if cone else \
+            self.tr("cone_served_label", cone=n)
         o.append(f'<g class="{classes}{" ic-served" if served else ""}" data-cone="{n}" '
-                 f'data-scoops="{len(cone or ())}" data-flavours="{flavours}"{attrs}>')
+                 f'data-scoops="{len(cone or ())}" data-flavours="{flavours}" '
+                 f'aria-label="{label}"{attrs}>')
         if opt is not None:
             o.append(f'<title>{escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))}'
                      f'</title>')
@@ -285,7 +311,7 @@ class _Picture:
         else:
             o.append(_cone_shape(cx, base, "#E3B778", "#8A5A2B"))
             for k, f in enumerate(cone):
-                o.append(_scoop(cx, base - 12 - k * SCOOP_STEP, 14, f, self.lang))
+                o.append(_scoop(cx, base - 14 - k * SCOOP_STEP, SCOOP_R, f, self.lang))
         o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
                  f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=n)}</text>')
         if tag is not None:
@@ -304,6 +330,9 @@ class _Picture:
         classes = "ic-new-cone ic-option" if clickable else "ic-new-cone"
         attrs = f' data-action=\'{action_json(opt.action)}\' style="cursor:pointer"' \
             if clickable else ""
+        if opt is not None and not opt.allowed:
+            classes += " ic-option ic-forbidden"
+            attrs = f' data-action=\'{action_json(opt.action)}\' aria-disabled="true"'
         o.append(f'<g class="{classes}"{attrs}>')
         if opt is not None:
             o.append(f'<title>{escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))}'
@@ -337,14 +366,14 @@ class _Picture:
         v, o = self.v, self.out
         acting = p == v.to_act and not v.is_over
         me = p == v.seat
-        stroke, width = ("#0072B2", 5) if acting else ("#8A7F6A", 2)
+        stroke, width = ("#B8860B", 5) if acting else ("#8A7F6A", 2)
         o.append(f'<g class="ic-player{" ic-acting" if acting else ""}" data-seat="{p}" '
                  f'data-score="{v.scores[p]}">'
                  f'<rect x="{x}" y="{y}" width="{self.panel_w}" height="{h}" rx="10" '
                  f'fill="{"#FFFFFF" if me else "#F4EFE4"}" stroke="{stroke}" '
                  f'stroke-width="{width}"/>'
                  f'<text x="{x + 10}" y="{y + 22}" font-size="16" font-weight="bold" '
-                 f'fill="#222222">{self.name(p)}</text>'
+                 f'fill="#222222">{escape(self.name(p))}</text>'
                  f'<text class="ic-score" x="{x + self.panel_w - 10}" y="{y + 22}" '
                  f'font-size="15" font-weight="bold" text-anchor="end" fill="#222222">'
                  f'{self.tr("score", score=v.scores[p])}</text>')
@@ -358,8 +387,16 @@ class _Picture:
         served = sum(v.served[p])
         if served:
             badges.append(self.tr("served_today", count=served))
-        o.append(f'<text class="ic-badges" x="{x + 10}" y="{y + 44}" font-size="12" '
-                 f'font-weight="bold" fill="#0B4F8A">{_DOT.join(badges)}</text>')
+        o.append(f'<text class="ic-badges" x="{x + 10}" y="{y + 42}" font-size="12" '
+                 f'font-weight="bold" fill="#5A3A00">{_DOT.join(badges)}</text>')
+        if v.results and (v.phase == "deliveries" or v.is_over):
+            # The day just scored, so the scoring stays readable on the next deal (IC-13).
+            scoops, dupes = v.results[-1][p]
+            words = self.tr("last_day", day=len(v.results), points=scoops + dupes,
+                            scoops=t("widgets.svg.scoops", self.lang, count=scoops),
+                            dupes=t("widgets.svg.dupes", self.lang, count=dupes))
+            o.append(f'<text class="ic-last-day" x="{x + 10}" y="{y + 60}" font-size="12" '
+                     f'fill="#222222">{words}</text>')
         opened: set[int] = set()
         k = 0
         for f in v.face_up[p]:
@@ -390,7 +427,10 @@ class _Picture:
             classes += " ic-opened"
         dash = ' stroke-dasharray="6 3"' if face_down else ""
         ink = FLAVOUR_INK[f]
-        parts = [f'<g class="{classes}" data-flavour="{FLAVOURS[f]}" data-served="{served}">',
+        label = self.tr("card_label", flavour=name) if not face_down else \
+            self.tr("card_face_down_label", flavour=name)
+        parts = [f'<g class="{classes}" data-flavour="{FLAVOURS[f]}" data-served="{served}" '
+                 f'role="img" aria-label="{label}">',
                  f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" '
                  f'fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
                  f'stroke-width="{3 if served else 1.5}"{dash}/>',
@@ -417,8 +457,9 @@ class _Picture:
 
     def card_back(self, x: int, y: int) -> None:
         self.out.append(
-            f'<g class="ic-card-back"><title>{self.tr("card_back")}</title>'
-            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#6B4E3D" '
+            f'<g class="ic-card-back" role="img" aria-label="{self.tr("card_back")}">'
+            f'<title>{self.tr("card_back")}</title>'
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#3D4A5C" '
             f'stroke="#222222" stroke-width="1.5"/>'
             f'<rect x="{x + 5}" y="{y + 5}" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="3" '
             f'fill="none" stroke="#E3B778" stroke-width="2" stroke-dasharray="4 3"/>'
@@ -426,13 +467,15 @@ class _Picture:
             f'font-weight="bold" text-anchor="middle" fill="#E3B778">?</text></g>')
 
 
+# Every clickable frame is blue (CLICK); exact and close differ by line and word, so no
+# frame shares a colour with a flavour.
 _TAG_STYLE = {
-    _EXACT: ("#009E73", "none", 4),
-    _CLOSE: ("#D55E00", "8 4", 4),
-    _PLACE: ("#0072B2", "none", 3),
+    _EXACT: (CLICK, "none", 4),
+    _CLOSE: (CLICK, "9 5", 4),
+    _PLACE: (CLICK, "none", 3),
     _NO: ("#999999", "2 4", 1.5),
 }
-_TAG_INK = {_EXACT: "#00664A", _CLOSE: "#A34700", _PLACE: "#0B4F8A", _NO: "#666666"}
+_TAG_INK = {_EXACT: "#0B4F8A", _CLOSE: "#0B4F8A", _PLACE: "#0B4F8A", _NO: "#666666"}
 
 
 def _frame(x: int, y: int, w: int, h: int, tag: str) -> str:
@@ -444,12 +487,12 @@ def _frame(x: int, y: int, w: int, h: int, tag: str) -> str:
 
 def _cone_shape(cx: int, top: int, fill: str, stroke: str, dashed: bool = False) -> str:
     dash = ' stroke-dasharray="5 3"' if dashed else ""
-    return (f'<path d="M{cx - 17} {top} L{cx + 17} {top} L{cx} {top + 40} Z" fill="{fill}" '
+    return (f'<path d="M{cx - 21} {top} L{cx + 21} {top} L{cx} {top + 44} Z" fill="{fill}" '
             f'stroke="{stroke}" stroke-width="2"{dash}/>')
 
 
 def _scoop(cx: int, cy: int, r: int, f: int, lang: str) -> str:
-    size = 12 if r < 20 else 17
+    size = 14 if r < 20 else 17
     return (f'<g class="ic-scoop" data-flavour="{FLAVOURS[f]}">'
             f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
             f'stroke-width="1.5"/><text x="{cx}" y="{cy + size // 3 + 1}" font-size="{size}" '
