@@ -131,3 +131,19 @@ def test_teach_catalog_keys_exist_in_every_language() -> None:
             assert set(other) == set(en), set(en) ^ set(other)
     assert all(k.startswith("teach.") for k in en)
     assert set(en) <= set(catalog("en"))
+
+
+def test_everything_teach_makes_speaks_dutch_too() -> None:
+    from icecream.teach.hints import hint
+    from icecream.teach.quiz import grade, make_quiz
+
+    quiz = make_quiz("ice-cream", count=5, seed=1, lang="nl")
+    assert {q.kind for q in quiz} == {"serve_cones", "day_points", "allowed_options",
+                                      "scores_after", "next_player"}
+    for q in quiz:
+        lines = grade(q, q.answer).lines()
+        assert lines[0] == t("teach.quiz.right", "nl")
+    assert "Smaken" in overview_html("ice-cream", "nl")
+    assert "aardbei" in overview_html("ice-cream", "nl")
+    h = hint(icecream.new_game("ice-cream", players=3, seed=2), samples=5, lang="nl")
+    assert "De gegeven kaart houden" in h.text()
