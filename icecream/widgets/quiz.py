@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..core.protocol import get_game, list_games
+from ..core.protocol import default_game, get_game, list_games
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
 
 #: Seeds a browser may ask for with *New quiz*.
@@ -47,19 +47,21 @@ def picture(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 class QuizWidget(widgets.VBox):
-    """A quiz of ``count`` questions about seeded bot games of ``game``.
+    """A quiz of ``count`` questions about seeded bot games of ``game`` (default: the
+    default game, :func:`~icecream.core.protocol.default_game`).
 
     ``kinds`` limits the question kinds (:func:`icecream.teach.quiz.question_kinds`);
     ``questions`` gives the questions directly (a lesson's own). Bad settings raise
     :class:`~icecream.teach.quiz.QuizError` naming the problem.
     """
 
-    def __init__(self, game: str = "ice-cream", count: int = 5, seed: int = 0,
+    def __init__(self, game: str | None = None, count: int = 5, seed: int = 0,
                  kinds: Sequence[str] | None = None, players: int | None = None,
                  questions: Sequence[Question] | None = None,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self._updating = False
+        game = default_game() if game is None else game
         self.lang = lang
         self.game = game
         self.count = count
