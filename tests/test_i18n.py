@@ -120,9 +120,10 @@ def test_no_dutch_text_is_left_in_english():
     nl = {k: v for f in shared for k, v in catalog_files("nl")[f].items()}
     # Texts that are the same in both languages on purpose: names, numbers, the initials
     # of flavours whose Dutch name starts alike (chocolade, pistache, vanille).
-    same_ok = {"widgets.scores.day_points", "widgets.label.bot", "explore.ui.bots",
-               "widgets.form.names_hint", "initials.chocolate", "initials.pistachio",
-               "initials.vanilla"}
+    same_ok = {"widgets.scores.day_points", "widgets.label.bot", "widgets.svg.score",
+               "explore.ui.bots", "widgets.form.names_hint", "initials.chocolate",
+               "initials.pistachio", "initials.vanilla",
+               "widgets.label.seat_view"}  # a seat's view is named by the player's name alone
     words = re.compile(r"[A-Za-z]{2,}")
     same = sorted(k for k in en if en[k] == nl[k] and k not in same_ok
                   and words.search(re.sub(r"\{\w+\}", "", str(en[k]))))
