@@ -119,7 +119,8 @@ def test_no_dutch_text_is_left_in_english():
     # of flavours whose Dutch name starts alike (chocolade, pistache, vanille).
     same_ok = {"widgets.scores.day_points", "widgets.label.bot", "widgets.svg.score",
                "explore.ui.bots", "widgets.form.names_hint", "initials.chocolate",
-               "initials.pistachio", "initials.vanilla"}
+               "initials.pistachio", "initials.vanilla",
+               "widgets.label.seat_view"}  # a seat's view is named by the player's name alone
     same = sorted(k for k in en if en[k] == nl[k] and k not in same_ok)
     assert same == []
 
@@ -145,13 +146,20 @@ def test_plural_forms_chosen_by_babel_in_both_languages():
 
 
 def test_winners_are_seats_rendered_in_the_language_IC_15():
-    m = Message("event.game_over", {"winners": [0, 2]})
+    # The game's end says who won and by which step of IC-15's tie-break.
+    m = Message("event.game_over_shared", {"winners": [0, 2], "score": 8, "cards": 2})
     assert m.text("nl", names=["Ann", "Bob", "Cy"]) == (
-        "De laatste dag is voorbij. Winnaars: Ann en Cy, die de overwinning delen (IC-15).")
-    assert m.text("en", names=["Ann", "Bob", "Cy"]).endswith("Winners: Ann and Cy, who share "
-                                                             "the win (IC-15).")
-    assert Message("event.game_over", {"winners": [1]}).text("nl", names=["Ann", "Bob"]) == (
-        "De laatste dag is voorbij. Winnaar: Bob (IC-15).")
+        "De laatste dag is voorbij. Ann en Cy staan gelijk met 8 punten en hebben evenveel "
+        "roomijskaarten (2): zij delen de overwinning (IC-15).")
+    assert m.text("en", names=["Ann", "Bob", "Cy"]).endswith(
+        "Ann and Cy tie with 8 points and hold as many Ice Cream cards (2): they share the "
+        "win (IC-15).")
+    one = Message("event.game_over", {"winners": [1], "score": 9})
+    assert one.text("nl", names=["Ann", "Bob"]) == (
+        "De laatste dag is voorbij. Winnaar: Bob, met 9 punten (IC-15).")
+    cards = Message("event.game_over_cards", {"winners": [1], "tied": [0, 1], "score": 9,
+                                               "cards": 3})
+    assert "Ann en Bob staan gelijk" in cards.text("nl", names=["Ann", "Bob"])
 
 
 def test_numbers_are_formatted_by_babel():

@@ -111,7 +111,7 @@ class ExplorerBase(widgets.VBox):
                            count=len(stand_in)))
         if note is not None and forked is None:
             parts.append(note())
-        elif say_events and getattr(self.session, "summary", None) is None:
+        elif say_events and self.session.summary is None:
             # (while a round's summary shows, it tells what happened)
             if isinstance(result, int) and result > 1:
                 parts.append(t("widgets.msg.ran", self.lang, steps=result))

@@ -48,6 +48,7 @@ class Settings:
 
     @property
     def players(self) -> int:
+        """The number of Artisans (CCP-1)."""
         return len(self.names)
 
     @property
@@ -56,6 +57,7 @@ class Settings:
         return load_components(self.deck)
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as plain data (JSON-able; ``names`` a list)."""
         d = asdict(self)
         d["names"] = list(self.names)
         return d
