@@ -79,3 +79,12 @@ def test_validate_scenario(tmp_path, capsys):
 def test_clear_errors(argv, message, capsys):
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_variant_words_become_booleans_and_none():
+    # A game's yes/no setting (Gelato Mio's flood, GM-4) and "off" (None) from the command
+    # line, as the settings form gives them.
+    from icecream.cli import parse_variants
+
+    assert parse_variants(["flood=TRUE", "days=5", "limit=none", "close=flavour"]) == {
+        "flood": True, "days": 5, "limit": None, "close": "flavour"}
