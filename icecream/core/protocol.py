@@ -399,6 +399,11 @@ class State(ABC):
     def view(self, seat: int | None) -> Any:
         """What ``seat`` can see at the table; ``None`` is the teacher's view (everything)."""
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a state as its game's table, in the teacher's view."""
+        render = self.game.render_svg
+        return None if render is None else render(self, None)
+
     # -- saving ------------------------------------------------------------------------
     @abstractmethod
     def setup_args(self) -> dict[str, Any]:

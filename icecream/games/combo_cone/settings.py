@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ...core.errors import SettingsError
-from ...core.messages import get_language, t
+from ...core.messages import get_language
+from ...core.players import player_names, typed_key
 from .components import Components, load_components
 
 RULESETS: dict[str, dict[str, Any]] = {
@@ -69,7 +70,7 @@ class Settings:
         key = None
         try:
             # The language too: a count of players gets default names in its words.
-            key = (_typed(players), ruleset, tuple(sorted((k, _typed(v))
+            key = (typed_key(players), ruleset, tuple(sorted((k, typed_key(v))
                                                           for k, v in variant.items())),
                    get_language())
             made = _MADE.get(key)
@@ -88,7 +89,7 @@ class Settings:
         if unknown:
             raise SettingsError(f"unknown Combo Cone Paradise setting(s) {sorted(unknown)}; "
                                 f"settings are {sorted(known | {'ruleset', 'players'})}")
-        names = _names(players)
+        names = player_names(players, 2, 5, "Combo Cone Paradise is for 2 to 5 Artisans (CCP-1)")
         ruleset = ruleset or "rulebook"
         if ruleset not in RULESETS:
             raise SettingsError(f"unknown ruleset {ruleset!r}; rulesets are {sorted(RULESETS)}")
@@ -109,30 +110,3 @@ class Settings:
 
 
 _MADE: dict[tuple, Settings] = {}
-
-
-def _typed(value: Any) -> tuple:
-    if isinstance(value, (list, tuple)):
-        return (type(value), tuple(_typed(v) for v in value))
-    return (type(value), value)
-
-
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    msg = "Combo Cone Paradise is for 2 to 5 Artisans (CCP-1)"
-    if isinstance(players, bool):
-        raise SettingsError(f"players must be a number 2..5 or a list of names, not {players!r}")
-    if isinstance(players, int):
-        if not 2 <= players <= 5:
-            raise SettingsError(f"{msg}, not {players}")
-        return tuple(t("ui.default_name", seat=i + 1) for i in range(players))
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SettingsError(f"players must be a number 2..5 or a list of names, not {players!r}")
-    names = tuple(players)
-    if not 2 <= len(names) <= 5:
-        raise SettingsError(f"{msg}, not {len(names)}")
-    for nm in names:
-        if not isinstance(nm, str) or not nm.strip() or len(nm) > 40:
-            raise SettingsError(f"player names must be 1-40 characters of text, not {nm!r}")
-    if len(set(names)) != len(names):
-        raise SettingsError(f"player names must differ: {list(names)}")
-    return names

@@ -868,11 +868,6 @@ class ComboConeState(State):
         return (f"<ComboConeState turn {self.turn + 1} {self.phase} "
                 f"to_act={self.current_player} coins={self.coins}>")
 
-    def _repr_svg_(self) -> str | None:
-        from .render import render_svg
-
-        return render_svg(self, None)
-
     # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
         """Every card, Rainbow, Order and Cone is in exactly one place (conservation)."""

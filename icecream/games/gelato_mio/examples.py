@@ -11,59 +11,22 @@ translation catalog (``gm.example.<id>.*``).
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from importlib import resources
+from collections.abc import Mapping
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.examples import Example, load_examples
 
 #: Example ids in the rulebook's order.
 EXAMPLE_IDS = ("take_neighbours", "make_ball", "serve_twelve_point_bowl", "quality_control",
                "final_scoring")
 
 
-@dataclass(frozen=True)
-class Example:
-    """A rulebook example: a scenario, the rules it shows, and its steps."""
+def _start(scenario: Mapping[str, Any]) -> Any:
+    from .scenario import load_scenario  # the scenario module imports the state
 
-    id: str
-    rules: tuple[str, ...]
-    scenario: dict[str, Any]
-    steps: tuple[dict[str, Any], ...]
-
-    def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return t(f"gm.example.{self.id}.title", lang)
-
-    def rulebook_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """The rulebook's own words for this example (or the ruling's)."""
-        return t(f"gm.example.{self.id}.rulebook", lang)
-
-    def outcome(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """What the rulebook says happens, as the engine shows it."""
-        return t(f"gm.example.{self.id}.outcome", lang)
-
-    def start(self):
-        """The example's starting state."""
-        from .scenario import load_scenario
-
-        return load_scenario(self.scenario)
-
-    def play(self, upto: int | None = None) -> list:
-        """The states from the start through step ``upto`` (all steps by default)."""
-        states = [self.start()]
-        for action in self.steps[:upto]:
-            states.append(states[-1].apply(action))
-        return states
+    return load_scenario(scenario)
 
 
-def _load() -> dict[str, Example]:
-    out = {}
-    folder = resources.files(__package__).joinpath("examples")
-    for eid in EXAMPLE_IDS:
-        data = json.loads(folder.joinpath(f"{eid}.json").read_text("utf-8"))
-        out[eid] = Example(eid, tuple(data["rules"]), data["scenario"], tuple(data["steps"]))
-    return out
+EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "gm.example", _start)
 
-
-EXAMPLES: dict[str, Example] = _load()
+__all__ = ["EXAMPLES", "EXAMPLE_IDS", "Example"]

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ...core.errors import SettingsError
-from ...core.messages import t
+from ...core.players import player_names
 from .components import Customer, load_customers
 
 RULESETS: dict[str, dict[str, Any]] = {
@@ -66,7 +66,7 @@ class Settings:
             raise SettingsError(
                 f"unknown Gelato Mio setting(s) {sorted(unknown)}; settings are "
                 f"{sorted(known | {'ruleset', 'players'})}")
-        names = _names(players)
+        names = player_names(players, 2, 4, "Gelato Mio is for 2 to 4 players (GM-1)")
         ruleset = ruleset or "rulebook"
         if ruleset not in RULESETS:
             raise SettingsError(f"unknown ruleset {ruleset!r}; rulesets are {sorted(RULESETS)}")
@@ -90,23 +90,3 @@ class Settings:
             raise SettingsError(f"setting customers must be a file path or None (GM-3), "
                                 f"not {self.customers!r}")
         self.recipes  # noqa: B018 -- loads and checks the customer file now, not mid-game
-
-
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise SettingsError(f"players must be a number 2..4 or a list of names, not {players!r}")
-    if isinstance(players, int):
-        if not 2 <= players <= 4:
-            raise SettingsError(f"Gelato Mio is for 2 to 4 players (GM-1), not {players}")
-        return tuple(t("ui.default_name", seat=i + 1) for i in range(players))
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SettingsError(f"players must be a number 2..4 or a list of names, not {players!r}")
-    names = tuple(players)
-    if not 2 <= len(names) <= 4:
-        raise SettingsError(f"Gelato Mio is for 2 to 4 players (GM-1), not {len(names)}")
-    for nm in names:
-        if not isinstance(nm, str) or not nm.strip() or len(nm) > 40:
-            raise SettingsError(f"player names must be 1-40 characters of text, not {nm!r}")
-    if len(set(names)) != len(names):
-        raise SettingsError(f"player names must differ: {list(names)}")
-    return names

@@ -650,11 +650,6 @@ class GelatoMioState(State):
         return (f"<GelatoMioState round {self.round} {self.phase} "
                 f"to_act={self.current_player} scores={list(self.scores)}>")
 
-    def _repr_svg_(self) -> str | None:
-        from .render import render_svg
-
-        return render_svg(self, None)
-
     def check_invariants(self) -> None:
         """Every card and ball is in exactly one place (GM-2, GM-3); raises AssertionError."""
         recipes = self.settings.recipes

@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ...core.errors import SettingsError, quote
-from ...core.messages import get_language, t
+from ...core.messages import get_language
+from ...core.players import player_names, typed_key
 from .components import COPIES, NUM_FLAVOURS
 
 #: Named rulesets: the variant values each text implies.
@@ -90,8 +91,8 @@ class Settings:
         """
         try:
             # The language too: a count of players gets default names in its words.
-            key = (_typed(players), ruleset, tuple(sorted(
-                (name, _typed(v)) for name, v in variant.items())), get_language())
+            key = (typed_key(players), ruleset, tuple(sorted(
+                (name, typed_key(v)) for name, v in variant.items())), get_language())
             made = _MADE.get(key)
         except TypeError:  # an unhashable value: check it the long way
             key = made = None
@@ -111,7 +112,8 @@ class Settings:
                 f"unknown Ice Cream setting(s) {sorted(unknown)}; settings are "
                 f"{sorted(known | {'ruleset', 'players'})}"
             )
-        names = _names(players)
+        names = player_names(players, 2, 5,
+                             "Ice Cream is for 3 to 5 players (2 as a house variant, IC-1)")
         n = len(names)
         ruleset = "rulebook" if ruleset is None else ruleset
         if not isinstance(ruleset, str) or ruleset not in RULESETS:
@@ -149,51 +151,3 @@ class Settings:
 
 
 _MADE: dict[tuple, Settings] = {}
-
-
-def _typed(value: Any) -> tuple:
-    """``value`` with its type, as a cache key (``1`` and ``True`` must not meet)."""
-    if isinstance(value, (list, tuple)):
-        return (type(value), tuple(_typed(v) for v in value))
-    return (type(value), value)
-
-
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise SettingsError(f"players must be a number 2..5 or a list of names, "
-                            f"not {quote(players)}")
-    if isinstance(players, int):
-        if not 2 <= players <= 5:
-            raise SettingsError(
-                "Ice Cream is for 3 to 5 players (2 as a house variant, IC-1), "
-                f"not {quote(players)}"
-            )
-        return tuple(t("ui.default_name", seat=i + 1) for i in range(players))
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SettingsError(f"players must be a number 2..5 or a list of names, "
-                            f"not {quote(players)}")
-    names = tuple(players)
-    if not 2 <= len(names) <= 5:
-        raise SettingsError(
-            f"Ice Cream is for 3 to 5 players (2 as a house variant, IC-1), not {len(names)}"
-        )
-    for nm in names:
-        if not isinstance(nm, str) or not nm.strip() or len(nm) > 40:
-            raise SettingsError(f"player names must be 1-40 characters of text, "
-                                f"not {quote(nm)}")
-        if not nm.isprintable() or not _is_unicode(nm):
-            # A lone surrogate cannot be printed or saved as UTF-8; a control character
-            # would break the one-line log and the table's text.
-            raise SettingsError(f"player names must be printable Unicode text, not {quote(nm)}")
-    if len(set(names)) != len(names):
-        raise SettingsError(f"player names must differ: {quote(list(names))}")
-    return names
-
-
-def _is_unicode(text: str) -> bool:
-    """False for text with a lone surrogate (it has no UTF-8 form)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -800,13 +800,6 @@ class IceCreamState(State):
         return (f"<IceCreamState day {self.day} {self.phase} to_act={self.current_player} "
                 f"scores={list(self._scores)}>")
 
-    def _repr_svg_(self) -> str | None:
-        try:
-            from .render import render_svg
-        except ImportError:  # rendering is optional for the engine
-            return None
-        return render_svg(self, None)
-
     # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
         """Check IC-16 (every card in exactly one place) and the cone limits (IC-7).
