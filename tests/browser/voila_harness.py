@@ -532,7 +532,11 @@ def start_new_game(page: Any, title: str, players: int, seed: int,
         fill_number(page, f"{scope} .ic-setting-{name}", value)
     before = table_html(page, scope)
     page.click(f"{scope} .ic-settings .ic-new-game")
-    after = wait_table_change(page, before, scope)
+    try:
+        after = wait_table_change(page, before, scope, timeout=60)
+    except Exception as e:
+        raise AssertionError(f"no new {title} game; the message line says "
+                             f"{text_of(page, f'{scope} .ic-message')!r}") from e
     wait_kernel_idle(page)
     return after
 
