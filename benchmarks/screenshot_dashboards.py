@@ -113,10 +113,14 @@ def what_if(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size
             tag: str) -> Any:
     ctx = new_context(browser, watch, viewport=size)
     page = open_dashboard(ctx, server, "what_if", watch)
+    page.fill(".ic-compare-games input", "60")  # a few seconds even on a busy machine
+    page.keyboard.press("Tab")
     page.click(".ic-compare-run")
     page.wait_for_selector(".ic-compare-chart .js-plotly-plot .trace", timeout=90_000)
     shoot(page, out, f"{tag}_what_if_compare")
     page.get_by_text(t("widgets.whatif.position"), exact=True).click()
+    page.fill(".ic-position-samples input", "60")
+    page.keyboard.press("Tab")
     page.click(".ic-position-run")
     page.wait_for_selector(".ic-position-chart .js-plotly-plot .trace", timeout=90_000)
     shoot(page, out, f"{tag}_what_if_position")

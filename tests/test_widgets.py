@@ -447,3 +447,13 @@ def test_what_if_of_the_position_shown_respects_hidden_information():
     g.set_perspective(1)  # Ann decides: Bob's seat may not explore Ann's decision
     assert not g.what_if() and g.message_is_error
     assert g.set_perspective(None) and g.what_if()
+
+
+def test_example_explorer_shows_the_scoring_it_reaches():
+    ex = ExampleExplorer("dan_larry_scoring")
+    assert ex.summary.value == ""
+    while ex.next_step():
+        pass
+    text = unescape(ex.summary.value)
+    assert "Day 1 is scored" in text and "Dan scores" in text and "Larry scores" in text
+    assert ex.undo() and ex.summary.value == ""

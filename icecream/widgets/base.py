@@ -111,7 +111,7 @@ class ExplorerBase(widgets.VBox):
                            count=len(stand_in)))
         if note is not None and forked is None:
             parts.append(note())
-        elif say_events and getattr(self.session, "summary", None) is None:
+        elif say_events and self.session.summary is None:
             # (while a round's summary shows, it tells what happened)
             if isinstance(result, int) and result > 1:
                 parts.append(t("widgets.msg.ran", self.lang, steps=result))
@@ -174,7 +174,7 @@ class ExplorerBase(widgets.VBox):
         if self._changed("scores", key):
             self.scores.value = panels.scores_html(s, self.lang)
         if self._changed("log", (key, self.history, len(self.history))):
-            self.log_panel.value = panels.log_html(self.session.log(), s.game.rules, self.lang)
+            self.log_panel.value = panels.log_html(self.session.log(), hooks.rules(s), self.lang)
         names = s.names
         if self._changed("perspective_options", names):
             self.perspective.options = controls.perspective_options(names, self.lang)

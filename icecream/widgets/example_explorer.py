@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import default_game, get_game, list_games
-from . import controls, panels
+from . import controls, hooks, panels
 from .base import ExplorerBase
 from .session import Session
 from .validate import refuse
@@ -55,8 +55,9 @@ class ExampleExplorer(ExplorerBase):
         self.select_box = widgets.Dropdown(
             options=self._example_options(), value=example_id,
             description=t("widgets.label.example", lang),
-            style={"description_width": "initial"}, layout=widgets.Layout(width="480px"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="400px"))
         self.select_box.add_class("ic-example-select")
+        self.perspective.layout = widgets.Layout(width="240px")
         self.select_box.observe(self._selected, names="value")
         self.next_button = controls.button("example_next", "ic-example-next", self.next_step,
                                            lang, button_style="primary")
@@ -66,7 +67,8 @@ class ExampleExplorer(ExplorerBase):
         self.rulebook = _html("ic-example-rulebook")
         self.note = _html("ic-example-note")
         self.outcome = _html("ic-example-outcome")
-        side = widgets.VBox([self.rulebook, self.note, self.outcome, self.explain],
+        self.summary = _html("ic-round-summary")
+        side = widgets.VBox([self.rulebook, self.note, self.summary, self.outcome, self.explain],
                             layout=widgets.Layout(flex="1 1 320px", min_width="280px"))
         self.children = [
             widgets.HBox([self.game_box, self.select_box, self.perspective],
@@ -171,10 +173,10 @@ class ExampleExplorer(ExplorerBase):
         ex, lang = self.example, self.lang
         if self._changed("rulebook", ex.id):
             self.rulebook.value = (
-                f"<h4>{escape(ex.title(lang))}</h4>"
+                f'<div style="line-height:1.4"><h4>{escape(ex.title(lang))}</h4>'
                 f"<blockquote>{escape(ex.rulebook_text(lang))}</blockquote>"
                 f"<b>{escape(t('widgets.example.rules', lang))}</b>"
-                + panels.rules_html(ex.rules, self.state.game.rules, lang))
+                + panels.rules_html(ex.rules, hooks.rules(self.state), lang) + "</div>")
         self.select_box.value = ex.id
         self.game_box.value = self.state.game.name
         k = self.position
@@ -186,10 +188,16 @@ class ExampleExplorer(ExplorerBase):
         else:
             note = t("widgets.example.step_note", lang, step=k, steps=steps,
                      note=ex.step_note(k - 1, lang))
-        self.note.value = f"<p>{escape(note)}</p>"
+        self.note.value = f'<p style="line-height:1.4">{escape(note)}</p>'
+        at = self.session.summary  # a round (or the game) just scored: show its breakdown
+        shown = at is not None and at == self.history.cursor
+        if self._changed("summary", (at, self.history, self.session.perspective) if shown
+                         else None):
+            self.summary.value = panels.summary_html(
+                self.history, at, self.session.perspective, lang) if shown else ""
         if self.finished:
             self.outcome.value = (
-                f'<div style="border:2px solid #009E73;padding:6px">'
+                f'<div style="border:2px solid #009E73;padding:6px;line-height:1.4">'
                 f"<b>{escape(t('widgets.example.outcome', lang))}</b> "
                 f"{escape(ex.outcome(lang))}</div>")
         else:

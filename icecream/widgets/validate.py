@@ -116,7 +116,7 @@ def game_settings(settings: Mapping[str, Any], spec: Any,
         kinds = types.get(name)
         if kinds is None:
             raise refuse("bad_setting", lang, name=_short(name), known=", ".join(types))
-        if isinstance(value, bool) or not isinstance(value, kinds):
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
             raise refuse("bad_setting_value", lang, name=name, value=_short(value))
         out[name] = value
     players = out.get("players")

@@ -75,8 +75,14 @@ def _html(css: str, value: str = "") -> widgets.HTML:
     return w
 
 
+_GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse}.ic-whatif-grid th,"
+             ".ic-whatif-grid td{line-height:1.3;padding:3px 8px;vertical-align:top;"
+             "text-align:left}.ic-whatif-grid tr:nth-child(even){background:#F4F4F4}</style>")
+
+
 def _table_html(frame) -> str:
-    return frame.to_html(index=False, escape=True, border=0, classes="ic-whatif-grid")
+    return _GRID_CSS + frame.to_html(index=False, escape=True, border=0,
+                                     classes="ic-whatif-grid")
 
 
 class RulesetComparison(widgets.VBox):

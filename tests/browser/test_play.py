@@ -185,7 +185,9 @@ def test_forged_messages_are_refused_and_change_nothing(open_page: Any, check: A
     before = table_html(page)
     forge(page, {"kind": "action", "action": legal})
     wait_table_change(page, before)
-    assert scrubber_value(page) > step
+    page.wait_for_function(  # the scrubber is another widget: its update may come later
+        f"(step) => +document.querySelector('{PLAY} .ic-scrubber input').value > step",
+        arg=step)
     check(page)
     close_page(page, voila_server)
 
