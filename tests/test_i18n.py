@@ -478,3 +478,25 @@ def test_a_widget_the_switch_cannot_rebuild_is_a_clear_error():
     made.set_language("nl")
     set_language("en")
     assert made.widget.value == "nl"
+
+
+def test_quiz_switches_keeping_its_questions(english_afterwards):
+    from icecream.widgets.language import LanguageSwitch
+    from icecream.widgets.quiz import QuizWidget
+
+    quiz = QuizWidget(game="ice-cream", count=3, seed=0)
+    quiz.next_question()
+    switch = LanguageSwitch(quiz, header="teach.dashboard")
+    switch.set_language("nl")
+    new = switch.widget
+    assert new.lang == "nl" and new.index == 1 and len(new.questions) == 3
+    assert [q.kind for q in new.questions] == [q.kind for q in quiz.questions]
+    assert english_leaks(_widget_texts(switch)) == []
+
+
+def test_default_names_follow_the_chosen_language_though_settings_are_reused():
+    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"
+    with in_language("nl"):  # settings made for 3 players before are not reused in Dutch
+        assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Speler 1"
+        assert icecream.new_game("combo-cone", players=2, seed=1).names[0] == "Speler 1"
+    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"

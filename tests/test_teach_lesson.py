@@ -13,7 +13,7 @@ import nbformat
 import pytest
 
 import icecream
-from icecream.core.messages import catalog, t
+from icecream.core.messages import catalog, languages, t
 from icecream.games.ice_cream import RULES
 from icecream.teach.lesson import (
     components,
@@ -125,9 +125,10 @@ def test_learn_notebook_opens_with_the_goal_and_shows_the_three_rules() -> None:
 
 def test_teach_catalog_keys_exist_in_every_language() -> None:
     en = json.loads((ROOT / "icecream/i18n/en/teach.json").read_text("utf-8"))
-    for lang_dir in (ROOT / "icecream/i18n").iterdir():
+    for lang in languages():
+        lang_dir = ROOT / "icecream/i18n" / lang
         path = lang_dir / "teach.json"
-        if lang_dir.is_dir() and lang_dir.name != "en":
+        if lang != "en":
             assert path.exists(), f"{lang_dir.name} has no teach.json"
             other = json.loads(path.read_text("utf-8"))
             assert set(other) == set(en), set(en) ^ set(other)

@@ -6,7 +6,8 @@ optional dashboard header (``<prefix>.title`` and ``<prefix>.intro``; ``<prefix>
 the catalog has it, as a note at the foot). Choosing a language
 rebuilds the widget with every text in that language and keeps what it shows: the same
 game at the same step, its lines of play, who plays each seat and whose view it is (an
-example explorer keeps its example and its moves; a what-if board its game).
+example explorer keeps its example and its moves; a what-if board its game; a quiz its
+questions and the question shown).
 
 It also makes the language the kernel's default (:func:`icecream.set_language`), so what
 the page builds later (a new game's default names, a what-if panel) speaks it too; in a
@@ -142,12 +143,15 @@ def in_language(widget: widgets.Widget, lang: str) -> widgets.Widget:
         return _game_explorer(widget, lang)
     if isinstance(widget, ExampleExplorer):
         return _example_explorer(widget, lang)
+    from .quiz import QuizWidget
     from .whatif import WhatIfBoard
 
     if isinstance(widget, WhatIfBoard):
         board = WhatIfBoard(game=widget.game_box.value, games=widget.games,
                             samples=widget.samples, lang=lang)
         return board
+    if isinstance(widget, QuizWidget):
+        return _quiz(widget, lang)
     raise TypeError(f"no way to show a {type(widget).__name__} in another language: "
                     "give LanguageSwitch a rebuild function")
 
@@ -175,6 +179,18 @@ def _example_explorer(old: ExampleExplorer, lang: str) -> ExampleExplorer:
     new.session = Session(s.history, perspective=s.perspective, lang=lang)
     new.session.branches = list(s.branches)
     new.refresh(force=True)
+    return new
+
+
+def _quiz(old: Any, lang: str) -> Any:
+    """The same quiz (same game, seed and questions) at the same question, in ``lang``; the
+    question shown starts unanswered, as its words were made for the old language."""
+    from .quiz import QuizWidget
+
+    new = QuizWidget(game=old.game, count=old.count, seed=old.seed, kinds=old.kinds,
+                     players=old.players, lang=lang)
+    while new.index < min(old.index, len(new.questions) - 1):
+        new.next_question()
     return new
 
 

@@ -174,3 +174,18 @@ def test_examples_and_what_if_dashboards_in_dutch(open_page: Any, check: Any,
     assert english_on_page(page) == []
     check(page)
     close_page(page, voila_server)
+
+
+def test_quiz_dashboard_in_dutch(open_page: Any, check: Any, voila_server: VoilaServer) -> None:
+    """The quiz switches too: its questions come back in Dutch, with no English on the page."""
+    page = open_page("quiz")
+    wait_kernel_idle(page)
+    select_in(page, ".ic-language", label="Nederlands")
+    wait_for_text(page, ".ic-header", t("teach.dashboard.title", NL))
+    wait_for_text(page, ".ic-quiz-progress", t("teach.ui.progress", NL, number=1, count=8,
+                                                 right=0, answered=0)[:5])
+    wait_kernel_idle(page)
+    page.screenshot(path="/tmp/icecream-dutch-quiz.png", full_page=True)
+    assert english_on_page(page) == []
+    check(page)
+    close_page(page, voila_server)
