@@ -121,6 +121,10 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
                                                         player=v.names[seat])
     if v.last_round_left:
         sub += " \u00b7 " + t("gm.ui.last_round", lang, count=v.last_round_left)
+    if v.quality_control is not None:  # who answers Quality Control, and how much is left
+        who, left = v.quality_control["pending"][0]
+        sub += " \u00b7 " + t(f"gm.ui.qc_left.{v.quality_control['card']}", lang,
+                               player=v.names[who], count=left)
     o.append(_text(20, 44, sub, 12))
     # The 3x3 display (GM-4).
     x0, y0 = 20, 56
@@ -210,14 +214,16 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         hy = py + 185
         o.append(_text(x + 8, hy, t("gm.ui.hand", lang, count=v.hand_sizes[p]), 11, bold=True))
         hand = v.hands[p]
-        if hand is None:
-            for j in range(v.hand_sizes[p]):
-                o.append(_back(x + 8 + (j % 9) * 24, hy + 8 + (j // 9) * 34, lang))
-        else:
-            per_row = max(1, int((pw - 24) // 50))
-            for j, code in enumerate(hand):
+        if hand is None:  # face down: at most two rows of backs, the count is in the label
+            per_row = max(1, int((pw - 24) // 24))
+            for j in range(min(v.hand_sizes[p], 2 * per_row)):
+                o.append(_back(x + 8 + (j % per_row) * 24, hy + 8 + (j // per_row) * 34, lang))
+        else:  # face up, one card per kind with its count (at most 8 kinds: two rows)
+            per_row = max(1, int((pw - 24) // 52))
+            kinds = list(dict.fromkeys(hand))
+            for j, code in enumerate(kinds):
                 dis = opt({"type": "discard", "card": code}) if p == v.to_act else None
-                o.append(_card(x + 8 + (j % per_row) * 50, hy + 8 + (j // per_row) * 34, code,
-                               lang, dis, 48, 30, size=9))
+                o.append(_card(x + 8 + (j % per_row) * 52, hy + 8 + (j // per_row) * 40, code,
+                               lang, dis, 48, 36, count=hand.count(code), size=9))
     o.append("</svg>")
     return "".join(o)
