@@ -515,7 +515,7 @@ def fill_number(page: Any, css: str, value: int) -> None:
     """Type ``value`` in the number box with CSS class ``css`` and leave it (Tab syncs it)."""
     page.fill(f"{css} input", str(value))
     page.keyboard.press("Tab")
-    wait_kernel_idle(page)
+    wait_kernel_idle(page, settle_ms=200)
 
 
 def start_new_game(page: Any, title: str, players: int, seed: int,
@@ -525,15 +525,22 @@ def start_new_game(page: Any, title: str, players: int, seed: int,
     (``numbers``: setting name -> value), click "New game". The table's new markup."""
     open_settings(page, scope)
     select_in(page, f"{scope} .ic-game-select", label=title)
-    wait_kernel_idle(page)  # the form rebuilds the game's own settings
+    wait_kernel_idle(page, settle_ms=300)  # the form rebuilds the game's own settings
     fill_number(page, f"{scope} .ic-setting-players", players)
     fill_number(page, f"{scope} .ic-setting-seed", seed)
     for name, value in (numbers or {}).items():
         fill_number(page, f"{scope} .ic-setting-{name}", value)
     before = table_html(page, scope)
     page.click(f"{scope} .ic-settings .ic-new-game")
-    after = wait_table_change(page, before, scope)
+    try:
+        after = wait_table_change(page, before, scope, timeout=60)
+    except Exception as e:
+        raise AssertionError(f"no new {title} game; the message line says "
+                             f"{text_of(page, f'{scope} .ic-message')!r}") from e
     wait_kernel_idle(page)
+    page.wait_for_function(  # one "who plays" selector per seat of the new table
+        "([sel, n]) => document.querySelectorAll(sel).length === n",
+        arg=[f"{scope} .ic-seat-player", players], timeout=20_000)
     return after
 
 

@@ -106,3 +106,27 @@ def test_ccp_every_allowed_option_of_every_phase_is_clickable():
         seen.add(s.phase)
         s = s.apply(bot.choose(s.view(s.current_player)))
     assert {"main", "serving", "filling", "reward"} <= seen
+
+
+def test_ccp_viewing_seat_gets_the_widest_panel_and_others_room_for_three_orders():
+    """The seat whose hand is face up gets the room the others do not need (its hand
+    shows in fewer rows at 1024x640); others keep room for three reserved orders (CCP-7);
+    the teacher's view has equal panels."""
+    from icecream.games.combo_cone.render import OTHER_MIN_W, WIDTH, M, panel_widths
+
+    for n in range(2, 6):
+        room = WIDTH - 2 * M - 8 * (n - 1)
+        teacher = panel_widths(n, None)
+        assert len(set(teacher)) == 1 and sum(teacher) <= room
+        for seat in range(n):
+            widths = panel_widths(n, seat)
+            assert len(widths) == n and sum(widths) <= room, (n, seat, widths)
+            assert widths[seat] == max(widths)
+            assert all(w >= OTHER_MIN_W for p, w in enumerate(widths) if p != seat) \
+                or len(set(widths)) == 1, (n, widths)
+    assert panel_widths(2, 0)[0] > panel_widths(2, None)[0]
+    # Drawn: seat 1's panel frame is wider than seat 2's in seat 1's picture.
+    s = icecream.new_game("combo-cone", players=2, seed=4)
+    frames = re.findall(r'<g class="ccp-player ccp-seat-(\d)"><rect x="\d+" y="\d+" '
+                        r'width="(\d+)"', render_svg(s, 0))
+    assert dict(frames) == {"0": str(panel_widths(2, 0)[0]), "1": str(panel_widths(2, 0)[1])}

@@ -43,6 +43,8 @@ CARD_W, CARD_H = 62, 84
 HAND_W, HAND_H = 44, 60
 PLACE_H = 16
 STRIP_W, STRIP_H = 56, 17
+#: The narrowest panel of another Artisan: three reserved orders side by side (CCP-7).
+OTHER_MIN_W = 222
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 
 
@@ -311,9 +313,11 @@ class _Picture:
     # -- the Artisans ----------------------------------------------------------------------------
     def players(self, y: int) -> int:
         v = self.v
-        n = len(v.names)
-        pw = (WIDTH - 2 * M - 8 * (n - 1)) // n
-        bottoms = [self.panel(p, M + p * (pw + 8), y, pw) for p in range(n)]
+        widths = panel_widths(len(v.names), v.seat)
+        bottoms, x = [], M
+        for p, w in enumerate(widths):
+            bottoms.append(self.panel(p, x, y, w))
+            x += w + 8
         return max(bottoms)
 
     def panel(self, p: int, x: int, y: int, w: int) -> int:
@@ -337,7 +341,9 @@ class _Picture:
         # Cones: stacks of card strips, bottom first, with the fill chips under each.
         cones = v.cones[p]
         per_row = max(1, (w - 8) // (STRIP_W + 10))
-        tallest = max([len(st) for st in cones] + [3])
+        # Room for the tallest stack there is (not more: empty room pushed the hand down,
+        # out of a 1024x640 window).
+        tallest = max([len(st) for st in cones] + [1])
         step = STRIP_H if tallest <= 8 else max(6, (8 * STRIP_H) // tallest)
         stack_h = min(tallest, 8) * STRIP_H + 8 if tallest <= 8 else 8 * STRIP_H + 8
         for j, stack in enumerate(cones):
@@ -426,6 +432,22 @@ class _Picture:
         o.append(f'<text x="{x + STRIP_W // 2}" y="{base + 42}" font-size="11" '
                  f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=j + 1)}</text>'
                  "</g>")
+
+
+def panel_widths(n: int, seat: int | None) -> list[int]:
+    """The width of each Artisan's panel. The seat whose hand is face up (a player's view)
+    gets the room the others' panels do not need, so its hand takes fewer rows and shows
+    without scrolling; the others keep room for three reserved orders (CCP-7). The
+    teacher's view, or a table too crowded for that, gets equal panels."""
+    room = WIDTH - 2 * M - 8 * (n - 1)
+    equal = [room // n] * n
+    if seat is None:
+        return equal
+    other = max(OTHER_MIN_W, room // (n + 1))
+    own = room - (n - 1) * other
+    if own < other:
+        return equal
+    return [own if p == seat else other for p in range(n)]
 
 
 def _cross(x: int, y: int, w: int, h: int) -> str:
