@@ -226,7 +226,8 @@ def test_words_on_the_dashboards(small: Any, browser: Any, voila_server: VoilaSe
     ctx = new_context(browser, watch)
     other = open_dashboard(ctx, voila_server, "what_if", watch)
     other.click(".ic-compare-run")
-    other.wait_for_selector(".ic-compare-chart .js-plotly-plot .trace", timeout=90_000)
+    other.wait_for_selector(".ic-compare-chart .js-plotly-plot .trace", state="attached",
+                            timeout=180_000)  # 20 games a setting; slow on a busy machine
     shown = other.inner_text(".ic-compare-table")
     assert not re.search(r"\de[+-]\d", shown), shown
     assert "[" in shown.split("\n")[1].split("\t")[3]  # an interval on the difference too
