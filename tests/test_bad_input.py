@@ -338,3 +338,25 @@ def test_gelato_customer_ids_of_the_wrong_type():
         value = [[["a"]] for _ in data[key]]  # a list where a customer id belongs
         with pytest.raises(ScenarioError, match=key):
             icecream.load_state({**data, key: value})
+
+
+def test_file_names_that_are_not_utf8_print_safely(tmp_path):
+    """A file name with undecodable bytes (Linux allows any) is shown quoted, not a crash."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    h = History.new("ice-cream", players=3, seed=1)
+    h.play({"type": "keep"})
+    name = os.fsdecode(b"g\xff.json")  # the surrogate escape Python gives such bytes
+    h.save(tmp_path / name)
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONIOENCODING": "utf-8"}
+    for argv in (["replay", b"g\xff.json"],
+                 ["simulate", "--games", "1", "--players", "3", "--csv", b"o\xff.csv"]):
+        out = subprocess.run([sys.executable, "-m", "icecream", *argv], cwd=tmp_path,
+                             capture_output=True, env=env, timeout=120)
+        assert out.returncode == 0, out.stderr
+        assert b"Traceback" not in out.stderr
+        assert b"\\udcff" in out.stdout + out.stderr

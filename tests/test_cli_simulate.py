@@ -113,11 +113,9 @@ def test_workers_capped_and_bad_dask_address(argv, message, tmp_path, capsys):
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("whole_group", [True, False])
-def test_ctrl_c_stops_at_once_leaves_no_workers_no_file_no_traceback(tmp_path, whole_group):
-    """The first SIGINT (from a terminal: to the whole process group) stops a long run."""
+def _long_run(tmp_path):
+    """A trillion-game run with two workers, started and writing; (process, worker pids)."""
     import os
-    import signal
     import subprocess
     import sys
     import time
@@ -125,36 +123,62 @@ def test_ctrl_c_stops_at_once_leaves_no_workers_no_file_no_traceback(tmp_path, w
 
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
-    out = tmp_path / "out.csv"
     proc = subprocess.Popen(
         [sys.executable, "-m", "icecream", "simulate", "--games", str(10**12), "--workers",
-         "2", "--csv", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-        cwd=tmp_path, start_new_session=True)
+         "2", "--csv", str(tmp_path / "out.csv")], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, env=env, cwd=tmp_path, start_new_session=True)
+    deadline = time.monotonic() + 60
+    children: list[str] = []
+    while time.monotonic() < deadline and len(children) < 2:  # the workers are up
+        time.sleep(0.2)
+        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                  text=True).stdout.split()
+    assert len(children) >= 2, "the workers never started"
+    time.sleep(1.0)  # games are being played and written
+    assert any(p.name.endswith(".part") for p in tmp_path.iterdir())
+    return proc, children
+
+
+def _finish(proc, children, tmp_path, code, message):
+    import subprocess
+    import time
+    from pathlib import Path
+
+    sent = time.monotonic()
     try:
-        deadline = time.monotonic() + 60
-        children: list[str] = []
-        while time.monotonic() < deadline and len(children) < 2:  # the workers are up
-            time.sleep(0.2)
-            children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
-                                      text=True).stdout.split()
-        assert len(children) >= 2, "the workers never started"
-        time.sleep(1.0)  # games are being played and written
-        assert any(p.name.endswith(".part") for p in tmp_path.iterdir())
-        sent = time.monotonic()
-        if whole_group:
-            os.killpg(proc.pid, signal.SIGINT)
-        else:
-            proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
-        took = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise
+    took = time.monotonic() - sent
     text = err.decode()
-    assert proc.returncode == 130 and took < 10
-    assert text.count("\n") == 1 and text.startswith("error: interrupted"), text
+    assert proc.returncode == code and took < 10
+    assert text.count("\n") == 1 and text.startswith(message), text
     assert "Traceback" not in text
     assert list(tmp_path.iterdir()) == []
     time.sleep(0.5)
     assert [c for c in children if Path(f"/proc/{c}").exists()] == []
+
+
+@pytest.mark.parametrize("whole_group", [True, False])
+def test_ctrl_c_stops_at_once_leaves_no_workers_no_file_no_traceback(tmp_path, whole_group):
+    """The first SIGINT (from a terminal: to the whole process group) stops a long run."""
+    import os
+    import signal
+
+    proc, children = _long_run(tmp_path)
+    if whole_group:
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGINT)
+    _finish(proc, children, tmp_path, 130, "error: interrupted")
+
+
+def test_a_killed_worker_ends_the_run_with_one_line(tmp_path):
+    import os
+    import signal
+
+    proc, children = _long_run(tmp_path)
+    os.kill(int(children[0]), signal.SIGKILL)
+    _finish(proc, children, tmp_path, 2, "error: a worker process died")

@@ -114,14 +114,19 @@ def test_no_text_writes_a_plural_by_hand(lang):
 
 
 def test_no_dutch_text_is_left_in_english():
-    en, nl = catalog("en"), catalog("nl")
+    # The shared files (a game's own files are its authors' to check the same way).
+    shared = ("engine.json", "widgets.json", "explore.json", "dashboards.json")
+    en = {k: v for f in shared for k, v in catalog_files("en")[f].items()}
+    nl = {k: v for f in shared for k, v in catalog_files("nl")[f].items()}
     # Texts that are the same in both languages on purpose: names, numbers, the initials
     # of flavours whose Dutch name starts alike (chocolade, pistache, vanille).
     same_ok = {"widgets.scores.day_points", "widgets.label.bot", "widgets.svg.score",
                "explore.ui.bots", "widgets.form.names_hint", "initials.chocolate",
                "initials.pistachio", "initials.vanilla",
                "widgets.label.seat_view"}  # a seat's view is named by the player's name alone
-    same = sorted(k for k in en if en[k] == nl[k] and k not in same_ok)
+    words = re.compile(r"[A-Za-z]{2,}")
+    same = sorted(k for k in en if en[k] == nl[k] and k not in same_ok
+                  and words.search(re.sub(r"\{\w+\}", "", str(en[k]))))
     assert same == []
 
 
@@ -146,20 +151,19 @@ def test_plural_forms_chosen_by_babel_in_both_languages():
 
 
 def test_winners_are_seats_rendered_in_the_language_IC_15():
-    # The game's end says who won and by which step of IC-15's tie-break.
-    m = Message("event.game_over_shared", {"winners": [0, 2], "score": 8, "cards": 2})
-    assert m.text("nl", names=["Ann", "Bob", "Cy"]) == (
-        "De laatste dag is voorbij. Ann en Cy staan gelijk met 8 punten en hebben evenveel "
-        "roomijskaarten (2): zij delen de overwinning (IC-15).")
-    assert m.text("en", names=["Ann", "Bob", "Cy"]).endswith(
-        "Ann and Cy tie with 8 points and hold as many Ice Cream cards (2): they share the "
-        "win (IC-15).")
-    one = Message("event.game_over", {"winners": [1], "score": 9})
-    assert one.text("nl", names=["Ann", "Bob"]) == (
+    names = ["Ann", "Bob", "Cy"]
+    one = Message("event.game_over", {"winners": [1], "score": 9, "cards": 2, "tied": [1]})
+    assert one.text("nl", names=names) == (
         "De laatste dag is voorbij. Winnaar: Bob, met 9 punten (IC-15).")
-    cards = Message("event.game_over_cards", {"winners": [1], "tied": [0, 1], "score": 9,
-                                               "cards": 3})
-    assert "Ann en Bob staan gelijk" in cards.text("nl", names=["Ann", "Bob"])
+    shared = Message("event.game_over_shared", {"winners": [0, 2], "score": 9, "cards": 3,
+                                                 "tied": [0, 2]})
+    assert shared.text("nl", names=names) == (
+        "De laatste dag is voorbij. Ann en Cy staan gelijk met 9 punten en hebben evenveel "
+        "roomijskaarten (3): zij delen de overwinning (IC-15).")
+    assert shared.text("en", names=names).startswith("The last day is over. Ann and Cy tie")
+    # The seats are joined in the reader's language, default names too.
+    assert shared.text("nl", names=["Player 1", "Player 2", "Player 3"]).startswith(
+        "De laatste dag is voorbij. Speler 1 en Speler 3 staan gelijk")
 
 
 def test_numbers_are_formatted_by_babel():
@@ -250,7 +254,7 @@ def test_every_ijs_quotation_is_the_summarys_own_wording():
 
 
 def test_ruleset_shown_by_name():
-    assert RULES.ruleset_title("ijs", "nl") == "IJs (Nederlandse samenvatting)"
+    assert RULES.ruleset_title("ijs", "nl") == "Nederlandse samenvatting (IJs)"
     assert RULES.ruleset_title("rulebook", "en") == "Rulebook (English)"
     for ruleset in icecream.get_game("ice-cream").rulesets:
         for lang in languages():
@@ -328,3 +332,171 @@ def test_a_rulebook_for_a_ruleset_words_every_rule_by_it():
     assert ijs["IC-1"].text("nl") == RULES["IC-1"].text("nl")
     assert RULES.for_ruleset("rulebook")["IC-10"].text("en") == RULES["IC-10"].text("en")
     assert ijs["IC-10"].cite("en") == "IC-10 One deviating flavour"
+
+
+# -- the language switch of the explorers and dashboards ----------------------------------
+def _english_only_fragments(min_len: int = 4) -> set[str]:
+    """Literal pieces of English catalog texts that no Dutch text contains: if one shows
+    on a Dutch page, a text was not translated."""
+    en, nl = catalog("en"), catalog("nl")
+    dutch = " ".join(text for value in nl.values() for text in _forms(value).values())
+    out = set()
+    for key, value in en.items():
+        if nl.get(key) == value:  # the same in both (a language's own name, a title)
+            continue
+        for text in _forms(value).values():
+            for piece in re.split(r"\{[^}]*\}", text):
+                piece = piece.strip(" .,:;()'\"-–—")
+                if len(piece) >= min_len and piece not in dutch:
+                    out.add(piece)
+    return out
+
+
+def english_leaks(text: str) -> list[str]:
+    """The English-only catalog pieces found in ``text`` (whole words only)."""
+    return sorted(p for p in _english_only_fragments()
+                  if re.search(rf"(?<![\w]){re.escape(p)}(?![\w])", text))
+
+
+def _shown(markup: str) -> str:
+    """The text of HTML or SVG as a reader meets it: no tags or attributes, tooltips kept."""
+    import html
+
+    return html.unescape(re.sub(r"<[^>]*>", " ", markup))
+
+
+def _widget_texts(w) -> str:
+    """Every text a widget tree shows: HTML and SVG text, labels, tooltips and options
+    (a selector's value is a code, its label the text)."""
+    import ipywidgets as widgets
+
+    out = []
+    labels = getattr(w, "_options_labels", None)
+    attrs = ("description", "tooltip", "placeholder") + (() if labels is not None else ("value",))
+    for attr in attrs:
+        v = getattr(w, attr, None)
+        if isinstance(v, str):
+            out.append(_shown(v))
+    out += [str(label) for label in labels or ()]
+    if isinstance(getattr(w, "svg", None), str):
+        out.append(_shown(w.svg))
+    for child in getattr(w, "children", ()) or ():
+        if isinstance(child, widgets.Widget):
+            out.append(_widget_texts(child))
+    return "\n".join(out)
+
+
+@pytest.fixture
+def english_afterwards():
+    yield
+    set_language("en")  # a switch sets the kernel's language: put it back for other tests
+
+
+def test_game_explorer_switches_to_dutch_keeping_the_game(english_afterwards):
+    from icecream.widgets import GameExplorer
+    from icecream.widgets.language import LanguageSwitch
+
+    g = GameExplorer(players=4, seed=1, ruleset="ijs",
+                     bots=["human", "heuristic", "heuristic", "heuristic"], perspective=0)
+    for _ in range(3):
+        g.click(g.state.legal_actions()[0])
+    g.fork()
+    switch = LanguageSwitch(g, header="dashboard.play")
+    english = _widget_texts(switch)
+    assert english_leaks(english)  # the check finds English where there is English
+    assert switch.set_language("nl") is True
+    new = switch.widget
+    assert new is not g and new.lang == "nl" and get_language() == "nl"
+    assert (len(new.history), new.history.cursor) == (len(g.history), g.history.cursor)
+    assert len(new.session.branches) == len(g.session.branches) == 2
+    assert new.session.players == g.session.players and new.session.perspective == 0
+    assert new.state.names == ("Speler 1", "Speler 2", "Speler 3", "Speler 4")
+    assert [type(a) for a in new.history.actions] == [type(a) for a in g.history.actions]
+    dutch = _widget_texts(switch)
+    assert english_leaks(dutch) == []
+    assert "Een spel spelen" in dutch and "Taal" in dutch
+    # The IJs game's rule texts are the Dutch summary's words (IC-10).
+    assert "IJsjes samenstellen" in new.explain.value
+    switch.set_language("en")
+    assert switch.widget.state.names[0] == "Player 1" and "Play a game" in _widget_texts(switch)
+
+
+def test_chosen_names_are_kept_and_an_unknown_language_changes_nothing(english_afterwards):
+    from icecream.widgets import GameExplorer
+    from icecream.widgets.language import LanguageSwitch
+
+    g = GameExplorer(players=["Ann", "Bob", "Cy"], seed=2)
+    switch = LanguageSwitch(g)
+    assert switch.set_language("fr") is False
+    assert switch.widget is g and switch.lang == "en" and get_language() == "en"
+    switch.selector.value = "nl"  # what the browser does
+    assert switch.widget.state.names == ("Ann", "Bob", "Cy")
+    assert switch.widget.history is g.history  # nothing to rename: the same game
+
+
+def test_rule_texts_in_an_ijs_game_are_the_summarys_words_IC_10(english_afterwards):
+    from icecream.widgets import GameExplorer
+    from icecream.widgets.hooks import rules
+
+    s = icecream.new_game("ice-cream", players=3, seed=1, ruleset="ijs")
+    assert rules(s)["IC-10"].text("nl") == RULES["IC-10"].text("nl", ruleset="ijs")
+    plain = icecream.new_game("ice-cream", players=3, seed=1)
+    assert rules(plain)["IC-10"].text("nl") == RULES["IC-10"].text("nl")
+    g = GameExplorer(ruleset="ijs", players=3, seed=1, lang="nl")
+    g.finish_phase()
+    g.finish_phase()  # to phase 3, where IC-10 is cited
+    assert "slechts één afwijkende smaak" in g.explain.value + g.log_panel.value
+
+
+def test_example_explorer_and_what_if_board_switch(english_afterwards):
+    from icecream.widgets import ExampleExplorer
+    from icecream.widgets.language import LanguageSwitch
+    from icecream.widgets.whatif import WhatIfBoard
+
+    e = ExampleExplorer("joe_case_b")
+    e.next_step()
+    e.next_step()
+    switch = LanguageSwitch(e, header="dashboard.examples")
+    switch.set_language("nl")
+    assert switch.widget.position == 2 and switch.widget.example.id == "joe_case_b"
+    assert "Ook Larry kan niets precies bedienen" in switch.widget.note.value
+    assert english_leaks(_widget_texts(switch)) == []
+    board = LanguageSwitch(WhatIfBoard(games=10, samples=10), header="dashboard.whatif")
+    board.set_language("nl")
+    assert board.widget.lang == "nl" and board.widget.game_box.value == "ice-cream"
+    assert "Wat als?" in _widget_texts(board)
+
+
+def test_a_widget_the_switch_cannot_rebuild_is_a_clear_error():
+    import ipywidgets as widgets
+
+    from icecream.widgets.language import LanguageSwitch, in_language
+
+    with pytest.raises(TypeError, match="give LanguageSwitch a rebuild function"):
+        in_language(widgets.HTML("x"), "nl")
+    made = LanguageSwitch(widgets.HTML("x"), rebuild=lambda w, lang: widgets.HTML(lang))
+    made.set_language("nl")
+    set_language("en")
+    assert made.widget.value == "nl"
+
+
+def test_quiz_switches_keeping_its_questions(english_afterwards):
+    from icecream.widgets.language import LanguageSwitch
+    from icecream.widgets.quiz import QuizWidget
+
+    quiz = QuizWidget(game="ice-cream", count=3, seed=0)
+    quiz.next_question()
+    switch = LanguageSwitch(quiz, header="teach.dashboard")
+    switch.set_language("nl")
+    new = switch.widget
+    assert new.lang == "nl" and new.index == 1 and len(new.questions) == 3
+    assert [q.kind for q in new.questions] == [q.kind for q in quiz.questions]
+    assert english_leaks(_widget_texts(switch)) == []
+
+
+def test_default_names_follow_the_chosen_language_though_settings_are_reused():
+    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"
+    with in_language("nl"):  # settings made for 3 players before are not reused in Dutch
+        assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Speler 1"
+        assert icecream.new_game("combo-cone", players=2, seed=1).names[0] == "Speler 1"
+    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"

@@ -102,3 +102,86 @@ def test_documented_scenario_file_loads():
     assert s.names[s.current_player] == "Joe"
     assert [a.to_dict() for a in s.legal_actions()] == [{"type": "serve", "cone": 1},
                                                          {"type": "draw"}]
+
+
+# -- positions no real game reaches (issue 12) -----------------------------------------------
+
+DOWN = [{"face_up": ["vanilla"], "face_down": "pistachio"},
+        {"face_up": ["pistachio"], "face_down": "chocolate"},
+        {"face_up": ["chocolate"], "face_down": "strawberry"}]
+
+
+def _phase1(**kw):
+    return {"players": ["Ann", "Bob", "Cy"], "phase": "deliveries", "dealer": 0, "hands": DOWN,
+            **kw}
+
+
+def _phase2(**kw):
+    return {"players": ["Ann", "Bob", "Cy"], "phase": "cones", "dealer": 0, "hands": DOWN,
+            **kw}
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    # IC-5: phase 1 deals clockwise from the dealer while the deck lasts, skipping nobody.
+    (_phase1(dealer=0, hands=[DOWN[0], {"face_up": ["pistachio"]}, DOWN[2]]),
+     r"hands\[1\].face_down: seat 1 has no face-down card but a seat after it does.*IC-5"),
+    (_phase2(dealer=2, hands=[{"face_up": ["vanilla"]}, DOWN[1], DOWN[2]], cones=[]),
+     r"hands\[0\].face_down: seat 0 .*IC-5"),
+    # IC-5, ICN-7: only a player who has already chosen can have swapped.
+    (_phase1(to_act=1, ice_cream_discard=["vanilla"], swappers=[1]),
+     r"swappers\[0\]: seat 1 has not chosen yet"),
+    (_phase1(to_act=1, ice_cream_discard=["vanilla"], swappers=[2]),
+     r"swappers\[0\]: seat 2 has not chosen yet"),
+    (_phase1(to_act=2, ice_cream_discard=["vanilla", "vanilla"], swappers=[0, 0]),
+     "swappers: each player keeps or swaps once a day"),
+    # IC-7: the dealer turns the first scoop, then each player clockwise.
+    (_phase2(to_act=1, cones=[]), "to_act: 0 scoops are on cones, so seat 0 turns the next"),
+    (_phase2(dealer=1, to_act=1, cones=[["vanilla", "pistachio"]]),
+     "to_act: 2 scoops are on cones, so seat 0 turns the next one"),
+    # IC-9: play passes clockwise after the last actor.
+    (with_(last_actor=0, to_act=0), r"to_act: play passes clockwise.*seat 1 acts, not seat 0"),
+    # Results only for finished days, and scores that they (or the days) can give.
+    (with_(day=2, results=[[[1, 0], [0, 0], [0, 0]], [[1, 0], [0, 0], [0, 0]]],
+           scores=[2, 0, 0]), "results: one entry per finished day, 1 here"),
+    (with_(results=[[[1, 0], [0, 0], [0, 0]]], scores=[1, 0, 0]),
+     "results: one entry per finished day, 0 here"),
+    (with_(day=2, results=[[[1, 0], [0, 2], [0, 0]]], scores=[1, 0, 0]),
+     r"scores: must be the totals of results \(\[1, 2, 0\]\)"),
+    (with_(day=2, results=[[[30, 0], [0, 0], [0, 0]]], scores=[30, 0, 0]),
+     r"results\[0\]: more points than one day can give"),
+    (with_(scores=[1, 0, 0]), "scores: at most 0 points .* no day is finished"),
+    (with_(day=3, scores=[10**6, 0, 0]), "scores: at most 108 points in all after 2 finished"),
+    # IC-15: the game is over only after the last day.
+    ({"players": 3, "phase": "over", "day": 3}, "phase: 'over' comes after the last day"),
+    ({"players": 3, "phase": "over"}, "phase: 'over' comes after the last day .*not on day 1"),
+])
+def test_unreachable_positions_are_refused_naming_the_field(data, message):
+    with pytest.raises(ScenarioError, match=message):
+        load_scenario(data)
+
+
+def test_reachable_turn_orders_load():
+    # Phase 2 without to_act: the seat that turns the next scoop (IC-7).
+    s = load_scenario(_phase2(dealer=1, cones=[["vanilla", "pistachio"]]))
+    assert s.current_player == 0
+    s = load_scenario(_phase1(to_act=2, ice_cream_discard=["vanilla"], swappers=[1]))
+    assert s.current_player == 2
+    # The deck ran out during the deal: the last seats (from the dealer) got no card.
+    s = load_scenario(_phase1(dealer=1, to_act=1, hands=[{"face_up": ["vanilla"]}, DOWN[1],
+                                                          DOWN[2]]))
+    assert s.current_player == 1
+    s = load_scenario({"players": 3, "phase": "over", "day": 4,
+                       "results": [[[1, 0], [0, 0], [0, 2]]] * 4, "scores": [4, 0, 8]})
+    assert s.is_over and s.winners == (2,)
+
+
+def test_the_four_scoop_limit_example_is_dealt_so_that_dan_turns_the_next_scoop():
+    from icecream.games.ice_cream import EXAMPLES
+
+    ex = EXAMPLES["dan_four_scoop_limit"]
+    s = ex.start()
+    placed = sum(len(c) for c in s.cones)
+    assert s.names[s.dealer] == "Larry" and placed == 7
+    assert s.names[(s.dealer + placed) % 3] == s.names[s.current_player] == "Dan"
+    with pytest.raises(ScenarioError, match="to_act: 7 scoops are on cones, so seat 2"):
+        load_scenario({**ex.scenario, "dealer": 1})

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import nbformat
 import pytest
 
 import icecream
-from icecream.core.messages import catalog, t
+from icecream.core.messages import catalog, languages, t
 from icecream.games.ice_cream import RULES
 from icecream.teach.lesson import (
     components,
@@ -77,8 +78,9 @@ def test_summary_notebook_exports_to_html_without_code(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--no-input",
                     "--execute", str(NOTEBOOKS / "00_rules_summary.ipynb"), "--output-dir",
                     str(tmp_path)], check=True, capture_output=True, timeout=300)
-    html = (tmp_path / "00_rules_summary.html").read_text("utf-8")
-    assert goal("ice-cream") in html
+    html = unescape((tmp_path / "00_rules_summary.html").read_text("utf-8"))
+    for game in icecream.list_games():  # one page per game
+        assert goal(game) in html, game
     for step in ("Phase 1, deliveries", "Phase 4, score", "End (IC-15)"):
         assert step in html
     assert "summary_html" not in html and "from icecream" not in html  # no code printed
@@ -123,11 +125,39 @@ def test_learn_notebook_opens_with_the_goal_and_shows_the_three_rules() -> None:
 
 def test_teach_catalog_keys_exist_in_every_language() -> None:
     en = json.loads((ROOT / "icecream/i18n/en/teach.json").read_text("utf-8"))
-    for lang_dir in (ROOT / "icecream/i18n").iterdir():
+    for lang in languages():
+        lang_dir = ROOT / "icecream/i18n" / lang
         path = lang_dir / "teach.json"
-        if lang_dir.is_dir() and lang_dir.name != "en":
+        if lang != "en":
             assert path.exists(), f"{lang_dir.name} has no teach.json"
             other = json.loads(path.read_text("utf-8"))
             assert set(other) == set(en), set(en) ^ set(other)
     assert all(k.startswith("teach.") for k in en)
     assert set(en) <= set(catalog("en"))
+
+
+def test_everything_teach_makes_speaks_dutch_too() -> None:
+    from icecream.teach.hints import hint
+    from icecream.teach.quiz import grade, make_quiz
+
+    quiz = make_quiz("ice-cream", count=5, seed=1, lang="nl")
+    assert {q.kind for q in quiz} == {"serve_cones", "day_points", "allowed_options",
+                                      "scores_after", "next_player"}
+    for q in quiz:
+        lines = grade(q, q.answer).lines()
+        assert lines[0] == t("teach.quiz.right", "nl")
+    assert "Smaken" in overview_html("ice-cream", "nl")
+    assert "aardbei" in overview_html("ice-cream", "nl")
+    h = hint(icecream.new_game("ice-cream", players=3, seed=2), samples=5, lang="nl")
+    assert "De gegeven kaart houden" in h.text()
+
+
+@pytest.mark.parametrize("game", icecream.list_games())
+def test_every_game_has_its_lesson_texts(game: str) -> None:
+    for lang in ("en", "nl"):
+        html = unescape(summary_html(game, lang))
+        assert goal(game, lang) and components(game, lang) and glossary(game, lang)
+        assert all(name in html for name in flavours(game, lang))
+        spec = icecream.get_game(game)
+        low = spec.min_rulebook_players or spec.min_players
+        assert players_text(game, lang).startswith(f"{low} ")

@@ -124,3 +124,15 @@ def test_hint_for_every_game() -> None:
         panel.set_enabled(True)
         assert panel.hint is not None, (game, panel.text)
         assert len(panel.hint.options) == len(state.legal_actions())
+
+
+def test_quiz_widget_switches_game_and_refuses_unknown_ones() -> None:
+    w = QuizWidget(count=2, seed=3)
+    w.game_select.value = "gelato-mio"
+    assert w.game == "gelato-mio" and w.question.state.game.name == "gelato-mio"
+    assert not w.new_quiz(game="chess") and w.game == "gelato-mio"
+    assert "no game &#x27;chess&#x27;" in w.message.value
+    for game in icecream.list_games():
+        w.new_quiz(game=game)
+        for q in w.questions:
+            assert "ic-option" not in picture(q)  # never a picture that shows the answer

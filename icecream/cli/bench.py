@@ -72,6 +72,12 @@ def _timed(game: str, players: int, games: int, seed: int, protocol_loop: bool,
     return n, actions, time.perf_counter() - start
 
 
+def _rate(per_second: float) -> str:
+    """A rate in whole numbers, or with two significant digits below 10 (a game with long
+    random games plays fewer than 10 a second, and "1 games/s" would hide a factor of 2)."""
+    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.2g}"
+
+
 def run(args: argparse.Namespace) -> int:
     from . import parse_variants
 
@@ -85,14 +91,14 @@ def run(args: argparse.Namespace) -> int:
         # Other seeds than the timed games, so the timed games meet the tables part-filled.
         play_random_games(args.game, args.players, args.warmup, args.seed + 10**9, **variant)
     games, actions, secs = _timed(args.game, args.players, args.games, args.seed, False, variant)
-    print(f"{games / secs:.0f} games/s")
+    print(f"{_rate(games / secs)} games/s")
     print(f"{actions / secs:.0f} actions/s, {secs / actions * 1e6:.2f} us per action, "
           f"{actions / games:.0f} actions per game ({games} games of {args.game}, "
           f"{args.players} players, {secs:.2f} s on one core"
           + (f", after {args.warmup} untimed warm-up games)" if args.warmup else ")"))
     _, _, loop_secs = _timed(args.game, args.players, args.games, args.seed, True, variant)
     print(f"the same games through legal_actions() and apply_in_place(): "
-          f"{games / loop_secs:.0f} games/s")
+          f"{_rate(games / loop_secs)} games/s")
     lat = sorted(apply_latency(args.game, args.players, args.seed, **variant))
     p50, p99 = lat[len(lat) // 2], lat[int(len(lat) * 0.99)]
     print(f"apply() with its event texts: p50 {p50 * 1e6:.0f} us, p99 {p99 * 1e6:.0f} us, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..core.errors import printable
 from ..core.history import load_history
 
 
@@ -18,7 +19,7 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     h = load_history(Path(args.file))  # always a file, even if its name starts with "{"
     s = h.states[-1]
-    print(f"{args.file}: a valid {h.game} game of {len(h)} actions "
+    print(f"{printable(args.file)}: a valid {h.game} game of {len(h)} actions "
           f"(replayed through the rules; viewing step {h.cursor})")
     print(f"players: {', '.join(s.names)}")
     spec = s.game

@@ -17,7 +17,7 @@ import argparse
 import sys
 
 from ..bots import bot_names, make_bot
-from ..core.errors import IcecreamError
+from ..core.errors import IcecreamError, printable
 from ..core.protocol import get_game
 
 #: The first columns, kept from the first version of this command.
@@ -105,5 +105,5 @@ def run(args: argparse.Namespace) -> int:
         raise
     rows = write(writer, chunks)
     if path:
-        print(f"wrote {rows} rows to {path}", file=sys.stderr)
+        print(f"wrote {rows} rows to {printable(path)}", file=sys.stderr)
     return 0

@@ -101,3 +101,18 @@ def clip(text: str, limit: int = 300) -> str:
     """
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def printable(text: str, limit: int = 200) -> str:
+    """``text`` as it is when it prints safely on one line (a file name from the command
+    line, say), else its bounded quotation: a name with undecodable bytes or control
+    characters cannot crash or garble the output.
+
+    >>> printable("out.csv"), printable("bad\\udcffname.csv")
+    ('out.csv', "'bad\\\\udcffname.csv'")
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return quote(text, limit)
+    return text if text.isprintable() and len(text) <= limit else quote(text, limit)

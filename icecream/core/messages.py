@@ -5,7 +5,7 @@ asks for it in a language. A language's catalog is the union of the JSON files i
 ``icecream/i18n/<lang>/`` (one file per area: engine, widgets, explore, dashboards, and a
 game's own files; a key defined twice is an error). English (``en``) and Dutch (``nl``)
 are complete. Parameters are rendered by their names: ``player``/``dealer``/``seat`` are
-seats (shown with the player's name), ``winners`` a list of seats, ``flavour``/``flavours``
+seats (shown with the player's name), ``winners``/``tied`` lists of seats, ``flavour``/``flavours``
 flavour codes, ``phase``/``wanted``/``action`` codes with a catalog entry
 (``phase.<code>``, ``action.<code>``); any other list is joined into words
 (``1, 2 and 3``) and also gives its length as ``<name>_count``, so a plural entry can

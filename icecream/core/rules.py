@@ -7,7 +7,8 @@ from the translation catalog (``rule.<id>.title`` and ``rule.<id>.text``).
 A ruleset (a named text of the rules, such as a game's summary in another language) may
 word a rule its own way: the catalog key ``rule.<id>.text.<ruleset>`` (and
 ``rule.<id>.title.<ruleset>``) is looked up first when ``ruleset=`` is given, and the
-general text is the fallback. A ruleset's name for players is ``ruleset.<game>.<name>``.
+general text is the fallback. A ruleset's name for players is the new-game form's choice
+``setting.<game>.ruleset.<name>``.
 
 >>> from icecream.games import ice_cream
 >>> ice_cream.RULES["IC-10"].title()
@@ -15,7 +16,7 @@ general text is the fallback. A ruleset's name for players is ``ruleset.<game>.<
 >>> ice_cream.RULES["IC-10"].title("nl", ruleset="ijs")
 'Eén afwijkende smaak'
 >>> ice_cream.RULES.ruleset_title("ijs", "nl")
-'IJs (Nederlandse samenvatting)'
+'Nederlandse samenvatting (IJs)'
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class RuleBook(Mapping[str, Rule]):
         self._rules = {r.id: r for r in rules}
         if len(self._rules) != len(rules):
             raise ValueError(f"duplicate rule ids in {game}")
+        self._worded: dict[str | None, RuleBook] = {}
 
     def __getitem__(self, rule_id: str) -> Rule:
         try:
@@ -92,11 +94,16 @@ class RuleBook(Mapping[str, Rule]):
         >>> RULES.for_ruleset("ijs")["IC-10"].title("nl")
         'Eén afwijkende smaak'
         """
-        return RuleBook(self.game, [replace(r, ruleset=ruleset) for r in self._rules.values()])
+        book = self._worded.get(ruleset)
+        if book is None:  # views ask on every redraw: make each wording once
+            book = self._worded[ruleset] = RuleBook(
+                self.game, [replace(r, ruleset=ruleset) for r in self._rules.values()])
+        return book
 
     def ruleset_title(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> str:
-        """A ruleset's name for players (catalog ``ruleset.<game>.<ruleset>``)."""
-        return t(f"ruleset.{self.game}.{ruleset}", lang)
+        """A ruleset's name for players, as the new-game form offers it
+        (catalog ``setting.<game>.ruleset.<ruleset>``)."""
+        return t(f"setting.{self.game}.ruleset.{ruleset}", lang)
 
     def worded_by(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> list[Rule]:
         """The rules ``ruleset`` words its own way, in registry order."""

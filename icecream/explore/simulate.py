@@ -298,26 +298,49 @@ def _ignore_sigint() -> None:
 
 
 def _in_processes(workers: int, tasks: Iterator) -> Iterator[tuple[int, list]]:
-    """Results of ``tasks`` in order, from ``workers`` processes, a few tasks ahead."""
-    import multiprocessing
+    """Results of ``tasks`` in order, from ``workers`` processes, a few tasks ahead.
 
-    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_sigint)
+    A worker that dies (killed, out of memory) ends the run with a clear error instead
+    of a wait that never ends.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
     pending: deque = deque()
     finished = False
     try:
         for task in tasks:
-            pending.append(pool.apply_async(_play_task, (task,)))
+            pending.append(pool.submit(_play_task, task))
             if len(pending) >= 2 * workers:
-                yield pending.popleft().get()
+                yield pending.popleft().result()
         while pending:
-            yield pending.popleft().get()
+            yield pending.popleft().result()
         finished = True
+    except BrokenProcessPool:
+        raise SimulationError("a worker process died (killed, or out of memory?); "
+                              "no output was kept") from None
     finally:
         if finished:
-            pool.close()
-        else:  # an error, Ctrl-C or the consumer stopped: kill the workers at once
-            pool.terminate()
-        pool.join()
+            pool.shutdown(wait=True)
+        else:  # an error, Ctrl-C or the consumer stopped: end the workers at once
+            _end_workers(pool, pending)
+
+
+def _end_workers(pool: Any, pending: deque) -> None:
+    for fut in pending:
+        fut.cancel()
+    # Python 3.14 has terminate_workers(); before it, the executor's own process table.
+    terminate = getattr(pool, "terminate_workers", None)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    if terminate is not None:
+        terminate()
+    else:
+        for proc in processes:
+            proc.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for proc in processes:
+        proc.join(timeout=5)
 
 
 def _dask_client(dask: Any) -> Any:
@@ -397,6 +420,7 @@ class RowWriter:
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
                                    dir=self.path.parent)
         self._tmp = Path(tmp)
+        os.chmod(fd, _file_mode(self.path))  # mkstemp makes 0600; keep the usual mode
         if fmt == "csv":
             self._out = os.fdopen(fd, "w", encoding="utf-8", newline="")
         else:
@@ -476,6 +500,16 @@ class RowWriter:
             self.commit()
         else:
             self.discard()
+
+
+def _file_mode(path: Path) -> int:
+    """The mode ``path`` has, or a new file would get (0666 less the umask)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _check_output(path: str | os.PathLike[str]) -> Path:

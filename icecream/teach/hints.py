@@ -64,16 +64,18 @@ class Hint:
         tell them apart (otherwise the difference may be luck)."""
         return len(self.options) < 2 or self.options[0].win_low > self.options[1].win_high
 
-    def text(self) -> str:
-        """The hint in plain words, with the numbers and how sure they are."""
+    def method(self) -> str:
+        """How the numbers were made, in plain words."""
+        return t("teach.hint.intro", self.lang, samples=self.samples, player=self.player,
+                 policy=t(f"teach.hint.policy.{self.policy}", self.lang))
+
+    def summary(self) -> str:
+        """The best option against the runner-up, with ranges, and whether it is clear."""
         lang = self.lang
         best = self.best
-        head = t("teach.hint.intro", lang, samples=self.samples, player=self.player,
-                 policy=t(f"teach.hint.policy.{self.policy}", lang))
         if len(self.options) == 1:
-            return " ".join([head, t("teach.hint.only", lang, option=best.label,
-                                     win=_pct(best.win_rate), low=_pct(best.win_low),
-                                     high=_pct(best.win_high))])
+            return t("teach.hint.only", lang, option=best.label, win=_pct(best.win_rate),
+                     low=_pct(best.win_low), high=_pct(best.win_high))
         second = self.options[1]
         compare = t("teach.hint.compare", lang, option=best.label, win=_pct(best.win_rate),
                     low=_pct(best.win_low), high=_pct(best.win_high), other=second.label,
@@ -81,7 +83,11 @@ class Hint:
                     other_high=_pct(second.win_high))
         verdict = t("teach.hint.clear" if self.clear else "teach.hint.unclear", lang,
                     option=best.label)
-        return " ".join([head, compare, verdict])
+        return f"{compare} {verdict}"
+
+    def text(self) -> str:
+        """The hint in plain words: how it was made, the numbers and how sure they are."""
+        return f"{self.method()} {self.summary()}"
 
     def lines(self) -> list[str]:
         """One line per option, best first: its win rate and interval."""

@@ -53,8 +53,15 @@ def components(game: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
 
 
 def flavours(game: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-    """The game's flavours by name (empty for a game without a fixed list)."""
-    return [flavour_name(code, lang) for code in get_game(game).flavour_codes]
+    """The names of the game's ``flavour_codes`` (empty for a game without them), from
+    ``flavour.<code>`` or the game's own ``<game>.flavour.<code>``."""
+    spec = get_game(game)
+    words = catalog(lang)
+    out = []
+    for code in spec.flavour_codes:
+        own = f"{game_key(spec)}.flavour.{code}"
+        out.append(t(own, lang) if own in words else flavour_name(code, lang))
+    return out
 
 
 def glossary(game: str, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
@@ -98,7 +105,10 @@ def overview_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
              f"<h3>{escape(t('teach.lesson.components', lang))}</h3>",
              "<ul>" + "".join(f"<li>{escape(c)}</li>" for c in components(game, lang)) + "</ul>"]
     if spec.flavour_codes:
-        parts += [f"<h3>{escape(t('teach.lesson.flavours', lang))}</h3>",
+        # A game whose codes are more than flavours names the list itself.
+        own = f"teach.{game_key(spec)}.flavours_heading"
+        heading = t(own, lang) if own in catalog(lang) else t("teach.lesson.flavours", lang)
+        parts += [f"<h3>{escape(heading)}</h3>",
                   f"<p>{escape(join_words(flavours(game, lang), lang))}</p>"]
     parts += [f"<h3>{escape(t('teach.lesson.glossary', lang))}</h3>",
               "<ul>" + "".join(f"<li><b>{escape(term)}</b>: {escape(text)}</li>"
@@ -124,6 +134,18 @@ def summary_html(game: str, lang: str = DEFAULT_LANGUAGE, title: bool = True,
             f'<div style="columns:2;column-gap:24px">{overview_html(game, lang)}'
             f"<h3>{escape(t('teach.lesson.round', lang))}</h3><ol>{steps}</ol>{rules}"
             f"</div></div>")
+
+
+def summaries_html(games: Sequence[str] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """One printable page per game (every registered game by default, the default game
+    first), each with its title, separated by page breaks."""
+    from ..core.protocol import default_game, list_games
+
+    if games is None:
+        first = default_game()
+        games = [first] + [g for g in list_games() if g != first]
+    page_break = '<div style="break-after:page;page-break-after:always"></div>'
+    return page_break.join(summary_html(g, lang) for g in games)
 
 
 @dataclass(frozen=True)
@@ -171,5 +193,6 @@ def narration_text(beats: Sequence[Beat], lang: str = DEFAULT_LANGUAGE) -> str:
 
 __all__ = [
     "Beat", "components", "flavours", "glossary", "goal", "narrate", "narration_text",
-    "overview_html", "players_text", "round_steps", "rule_texts", "rules_html", "summary_html",
+    "overview_html", "players_text", "round_steps", "rule_texts", "rules_html", "summaries_html",
+    "summary_html",
 ]

@@ -174,7 +174,7 @@ class ExplorerBase(widgets.VBox):
         if self._changed("scores", key):
             self.scores.value = panels.scores_html(s, self.lang)
         if self._changed("log", (key, self.history, len(self.history))):
-            self.log_panel.value = panels.log_html(self.session.log(), s.game.rules, self.lang)
+            self.log_panel.value = panels.log_html(self.session.log(), hooks.rules(s), self.lang)
         names = s.names
         if self._changed("perspective_options", names):
             self.perspective.options = controls.perspective_options(names, self.lang)

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import default_game, get_game, list_games
-from . import controls, panels
+from . import controls, hooks, panels
 from .base import ExplorerBase
 from .session import Session
 from .validate import refuse
@@ -176,7 +176,7 @@ class ExampleExplorer(ExplorerBase):
                 f'<div style="line-height:1.4"><h4>{escape(ex.title(lang))}</h4>'
                 f"<blockquote>{escape(ex.rulebook_text(lang))}</blockquote>"
                 f"<b>{escape(t('widgets.example.rules', lang))}</b>"
-                + panels.rules_html(ex.rules, self.state.game.rules, lang) + "</div>")
+                + panels.rules_html(ex.rules, hooks.rules(self.state), lang) + "</div>")
         self.select_box.value = ex.id
         self.game_box.value = self.state.game.name
         k = self.position

@@ -116,8 +116,12 @@ class HintPanel(widgets.VBox):
         self.hint = cached
         items = "".join(f"<li>{escape(line)}</li>" for line in cached.lines())
         self._text = cached.text()
-        self.output.value = (f'<div style="border-left:4px solid #E69F00;padding-left:8px">'
-                             f"<p>{escape(self._text)}</p><ul>{items}</ul></div>")
+        # The numbers first; how they were made after, in small print.
+        self.output.value = (f'<div style="border-left:4px solid #E69F00;padding-left:8px;'
+                             f'font-size:90%;line-height:1.35">'
+                             f"<p>{escape(cached.summary())}</p><ul>{items}</ul>"
+                             f'<p style="font-size:90%;color:#555">{escape(cached.method())}'
+                             f"</p></div>")
 
     def _toggled(self, change: dict) -> None:
         self.refresh()

@@ -31,6 +31,12 @@ def game_choices() -> list[tuple[str, str]]:
     return [(get_game(name).title, name) for name in list_games()]
 
 
+def rules(state: State) -> Any:
+    """The game's rules worded by the ruleset ``state`` is played by (the IJs game reads
+    the Dutch summary's words), for the panels that show rule texts."""
+    return state.game.rules.for_ruleset(state.setup_args().get("ruleset"))
+
+
 def render(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The table as SVG, drawn by the game's renderer (or :func:`plain_svg`)."""
     draw = state.game.render_svg

@@ -35,7 +35,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
     phase = escape(t(state.game.catalog_key(f"phase.{state.phase}"), lang))
     if perspective is not None and perspective != to_act:
         return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
-    rules = state.game.rules
+    rules = hooks.rules(state)
     items = []
     for opt in state.options():
         reason = opt.reason.text(lang, state.names, state.game.flavour_codes)
@@ -118,7 +118,7 @@ def summary_html(history: Any, step: int, perspective: int | None,
              f'<th>{escape(t("widgets.scores.player", lang))}</th>'
              f'<th>{escape(t("widgets.summary.this_round", lang))}</th>'
              f'<th>{escape(t("widgets.scores.total", lang))}</th></tr>{"".join(rows)}</table>')
-    rules = after.game.rules
+    rules = hooks.rules(after)
     texts = after.event_texts(perspective, lang)
     lead = ""
     if after.is_over and texts:  # the game's end (who won, and why) is its last event

@@ -10,7 +10,8 @@ rules: questions, answers and reasons all come from the engine and the catalog.
 Stable CSS classes, for browser tests: ``ic-quiz`` (the widget), ``ic-quiz-progress``,
 ``ic-quiz-kind``, ``ic-quiz-prompt``, ``ic-quiz-picture``, ``ic-quiz-choices`` (the box),
 ``ic-quiz-choice`` (each checkbox; also ``ic-quiz-choice-<k>``), ``ic-quiz-check``,
-``ic-quiz-next``, ``ic-quiz-new``, ``ic-quiz-feedback``, ``ic-quiz-rules``, ``ic-quiz-message``.
+``ic-quiz-next``, ``ic-quiz-new``, ``ic-quiz-game`` (the game picker), ``ic-quiz-feedback``,
+``ic-quiz-rules``, ``ic-quiz-message``.
 
 >>> quiz = QuizWidget(count=2, seed=1)
 >>> grade = quiz.answer(quiz.question.answer)
@@ -20,6 +21,7 @@ Stable CSS classes, for browser tests: ``ic-quiz`` (the widget), ``ic-quiz-progr
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -27,7 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..core.protocol import default_game
+from ..core.protocol import default_game, get_game, list_games
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
 
 #: Seeds a browser may ask for with *New quiz*.
@@ -36,15 +38,17 @@ SEED_RANGE = (0, 2**31 - 1)
 
 def picture(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
     """The question's position as SVG, as ``question.seat`` sees it, with no option marked
-    (the marks would give the answer away). Empty for a game without a renderer."""
+    (the marks would give the answer away). Empty for a game without a renderer, or whose
+    renderer cannot leave the marks out (no ``highlight`` parameter)."""
     draw = question.state.game.render_svg
-    if draw is None:
-        return ""
+    if draw is None or "highlight" not in inspect.signature(draw).parameters:
+        return ""  # a picture with the options marked would answer the question
     return draw(question.state, question.seat, lang, highlight=False)
 
 
 class QuizWidget(widgets.VBox):
-    """A quiz of ``count`` questions about seeded bot games of ``game``.
+    """A quiz of ``count`` questions about seeded bot games of ``game`` (default: the
+    default game, :func:`~icecream.core.protocol.default_game`).
 
     ``kinds`` limits the question kinds (:func:`icecream.teach.quiz.question_kinds`);
     ``questions`` gives the questions directly (a lesson's own). Bad settings raise
@@ -56,8 +60,10 @@ class QuizWidget(widgets.VBox):
                  questions: Sequence[Question] | None = None,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
+        self._updating = False
+        game = default_game() if game is None else game
         self.lang = lang
-        self.game = game = game or default_game()
+        self.game = game
         self.count = count
         self.kinds = kinds
         self.players = players
@@ -78,6 +84,11 @@ class QuizWidget(widgets.VBox):
                                     lang, "primary")
         self.next_button = _button("teach.ui.next", "ic-quiz-next", self._next_clicked, lang)
         self.new_button = _button("teach.ui.new_quiz", "ic-quiz-new", self._new_clicked, lang)
+        self.game_select = widgets.Dropdown(
+            options=[(get_game(g).title, g) for g in list_games()], value=game,
+            description=t("teach.ui.game", lang), layout=widgets.Layout(width="auto"))
+        self.game_select.add_class("ic-quiz-game")
+        self.game_select.observe(self._game_chosen, names="value")
         self.message = _html("ic-quiz-message")
         self.feedback = _html("ic-quiz-feedback")
         self.rules = _html("ic-quiz-rules")
@@ -85,8 +96,8 @@ class QuizWidget(widgets.VBox):
         # on a narrow one.
         answers = widgets.VBox([
             self.choices_box,
-            widgets.HBox([self.check_button, self.next_button, self.new_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.check_button, self.next_button, self.new_button,
+                          self.game_select], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.feedback, self.rules,
         ], layout=widgets.Layout(flex="1 1 340px", min_width="300px", padding="0 0 0 12px"))
         self.children = [
@@ -136,16 +147,30 @@ class QuizWidget(widgets.VBox):
         self._show_question()
         return True
 
-    def new_quiz(self, seed: Any = None) -> bool:
-        """Start a new quiz from ``seed`` (default: the next seed); False if refused."""
+    def new_quiz(self, seed: Any = None, game: Any = None) -> bool:
+        """Start a new quiz from ``seed`` (default: the next seed), of ``game`` (default:
+        the same game; its own question kinds are dropped for another game); False, with
+        the reason shown, if refused."""
         seed = self.seed + 1 if seed is None else seed
+        game = self.game if game is None else game
+        if game not in list_games():
+            self._say(t("teach.ui.bad_game", self.lang, game=repr(game)[:40],
+                        known=", ".join(list_games())), error=True)
+            return False
         lo, hi = SEED_RANGE
         if isinstance(seed, bool) or not isinstance(seed, int) or not lo <= seed <= hi:
             self._say(t("teach.error.seed", self.lang, seed=repr(seed)[:40]), error=True)
             return False
-        questions = make_quiz(self.game, count=self.count, seed=seed, kinds=self.kinds,
+        kinds = self.kinds if game == self.game else None
+        questions = make_quiz(game, count=self.count, seed=seed, kinds=kinds,
                               players=self.players, lang=self.lang)
         self.seed = seed
+        self.kinds = kinds
+        if game != self.game:
+            self.game = game
+            self._updating = True
+            self.game_select.value = game
+            self._updating = False
         self.questions = questions
         self._start()
         return True
@@ -235,6 +260,14 @@ class QuizWidget(widgets.VBox):
 
     def _new_clicked(self) -> None:
         self.new_quiz()
+
+    def _game_chosen(self, change: dict) -> None:
+        if self._updating:
+            return
+        if not self.new_quiz(seed=self.seed, game=change["new"]):
+            self._updating = True  # a refused value: show the game still being asked
+            self.game_select.value = self.game
+            self._updating = False
 
 
 def _html(css: str) -> widgets.HTML:

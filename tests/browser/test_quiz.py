@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from voila_harness import VoilaServer, close_page, text_of, wait_kernel_idle
+from voila_harness import VoilaServer, close_page, select_in, text_of, wait_kernel_idle
 
 from icecream.core.messages import t
 from icecream.teach.quiz import make_quiz
@@ -84,6 +84,16 @@ def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
     progress = text_of(page, f"{Q} .ic-quiz-progress")
     assert progress == t("teach.ui.progress", number=2, count=8, right=1, answered=2)
     _shot(page, tmp_path, "3_right")
+    # Another game from the picker: a new quiz about that game's positions.
+    other = make_quiz("combo-cone", count=8, seed=0)
+    select_in(page, f"{Q} .ic-quiz-game", label=other[0].state.game.title)
+    page.wait_for_function(
+        "([sel, text]) => (document.querySelector(sel)?.innerText || '').includes(text)",
+        arg=[f"{Q} .ic-quiz-prompt", other[0].prompt[:60]], timeout=60_000)
+    wait_kernel_idle(page)
+    assert page.locator(f"{Q} .ic-quiz-choice").count() == len(other[0].choices)
+    assert page.locator(f"{Q} .ic-quiz-picture .ic-option").count() == 0
+    _shot(page, tmp_path, "4_other_game")
     report(f"quiz dashboard: 2 questions answered in Chromium ({quiz[0].kind}, "
            f"{quiz[1].kind}); screenshots in {os.environ.get('ICECREAM_SCREENSHOTS', tmp_path)}")
     check(page)

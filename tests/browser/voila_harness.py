@@ -500,3 +500,50 @@ def play_day_by_clicking(page: Any, rng: Any, max_clicks: int = 400,
         click_option(page, k, scope)
         clicked.append(actions[k])
     return clicked
+
+
+# -- any game: the new-game form and the moments between moves ------------------------------
+def open_settings(page: Any, scope: str = PLAY) -> None:
+    """Show the new-game form (its toggle button), as a user does; no-op when shown."""
+    go = page.locator(f"{scope} .ic-settings .ic-new-game")
+    if not go.is_visible():
+        page.click(f"{scope} .ic-settings-toggle")
+    go.wait_for(state="visible")
+
+
+def fill_number(page: Any, css: str, value: int) -> None:
+    """Type ``value`` in the number box with CSS class ``css`` and leave it (Tab syncs it)."""
+    page.fill(f"{css} input", str(value))
+    page.keyboard.press("Tab")
+    wait_kernel_idle(page)
+
+
+def start_new_game(page: Any, title: str, players: int, seed: int,
+                   numbers: dict[str, int] | None = None, scope: str = PLAY) -> str:
+    """Start a game from the new-game form: pick the game by its ``title`` in the game
+    picker, type the number of players, the seed and the game's number settings
+    (``numbers``: setting name -> value), click "New game". The table's new markup."""
+    open_settings(page, scope)
+    select_in(page, f"{scope} .ic-game-select", label=title)
+    wait_kernel_idle(page)  # the form rebuilds the game's own settings
+    fill_number(page, f"{scope} .ic-setting-players", players)
+    fill_number(page, f"{scope} .ic-setting-seed", seed)
+    for name, value in (numbers or {}).items():
+        fill_number(page, f"{scope} .ic-setting-{name}", value)
+    before = table_html(page, scope)
+    page.click(f"{scope} .ic-settings .ic-new-game")
+    after = wait_table_change(page, before, scope)
+    wait_kernel_idle(page)
+    return after
+
+
+def visible(page: Any, selector: str) -> bool:
+    """Whether the first element matching ``selector`` is shown now."""
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def svg_texts(page: Any, scope: str = PLAY) -> list[str]:
+    """The text of every ``<text>`` of the table's SVG, in document order."""
+    return page.eval_on_selector_all(f"{scope} .ic-table svg text",
+                                     "els => els.map(e => e.textContent)")

@@ -67,3 +67,11 @@ def test_ccp_events_and_options_render_in_both_languages():
                 assert o.rule in RULES
                 assert "{" not in o.reason.text(lang, s.names)
         s = s.apply(rng.choice(s.legal_actions()))
+
+
+def test_ccp_flavour_initials_are_unique_in_each_language():
+    from icecream.games.combo_cone import FLAVOURS
+
+    for lang in ("en", "nl"):
+        initials = [t(f"ccp.initial.{f}", lang) for f in FLAVOURS]
+        assert len(set(initials)) == len(FLAVOURS), (lang, initials)

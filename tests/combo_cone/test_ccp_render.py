@@ -86,3 +86,23 @@ def test_ccp_cones_are_stacks_with_brand_and_combo_icons():
     svg = render_svg(s, 1)
     assert 'data-height="2"' in svg and "\u2665" in svg and "\u2666" in svg
     assert "Cone 1: pistachio (Drop, combo Heart); mint (Heart, combo Leaf)" in svg
+
+
+def test_ccp_every_allowed_option_of_every_phase_is_clickable():
+    from icecream.bots import make_bot
+
+    bot = make_bot("heuristic", seed=9)  # it fills orders and takes rewards, unlike chance
+    s = icecream.new_game("combo-cone", players=2, seed=13)
+    seen = set()
+    for _ in range(600):
+        if s.is_over:
+            break
+        drawn = {json.dumps(s.game.parse_action(a).to_dict(), sort_keys=True, default=list)
+                 for a, forbidden in actions_in(render_svg(s, s.current_player))
+                 if not forbidden}
+        legal = {json.dumps(a.to_dict(), sort_keys=True, default=list)
+                 for a in s.legal_actions()}
+        assert drawn == legal, s.phase
+        seen.add(s.phase)
+        s = s.apply(bot.choose(s.view(s.current_player)))
+    assert {"main", "serving", "filling", "reward"} <= seen

@@ -54,6 +54,7 @@ class Card:
 
     @property
     def is_rainbow(self) -> bool:
+        """True for a Rainbow card (any flavour, brand and Combo Brand, CCP-2)."""
         return self.flavour == RAINBOW
 
     def to_data(self) -> list[str]:
@@ -77,9 +78,11 @@ class Order:
 
     @property
     def height(self) -> int:
+        """How many flavours (scoops) the order asks for (CCP-4)."""
         return len(self.flavours)
 
     def to_data(self) -> dict[str, Any]:
+        """Plain form: flavour codes, coins and the alternative reward (or None)."""
         return {"flavours": [FLAVOURS[f] for f in self.flavours], "coins": self.coins,
                 "reward": self.reward}
 
@@ -114,6 +117,7 @@ class Components:
 
     @property
     def rainbow_ids(self) -> tuple[int, ...]:
+        """The ids of the Rainbow cards (after the Ice Cream cards)."""
         n = len(self.ice_cream)
         return tuple(range(n, n + self.rainbows))
 

@@ -33,6 +33,7 @@ class Example:
     steps: tuple[dict[str, Any], ...]
 
     def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The example's title in ``lang``."""
         return t(f"ccp.example.{self.id}.title", lang)
 
     def rulebook_text(self, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -84,6 +84,7 @@ class Greedy:
         self.rng = rng
 
     def choose(self, view: Any) -> dict[str, Any]:
+        """The plain action to play, chosen from ``view.legal_actions`` only."""
         legal = view.legal_actions
         values = []
         for a in legal:
@@ -167,6 +168,7 @@ class Heuristic:
 
     # -- choosing ---------------------------------------------------------------------------
     def choose(self, view: Any) -> dict[str, Any]:
+        """The plain action to play, chosen from ``view.legal_actions`` only."""
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]

@@ -41,6 +41,7 @@ WIDTH = 1024
 M = 12
 CARD_W, CARD_H = 62, 84
 HAND_W, HAND_H = 44, 60
+PLACE_H = 16
 STRIP_W, STRIP_H = 56, 17
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 
@@ -145,7 +146,7 @@ class _Picture:
                         f'stroke="#3B2F2F" stroke-width="2"/>'
                         f'<text x="{x + 26}" y="{y + 42}" font-size="18" font-weight="bold" '
                         f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
-                        f'<text x="{x + 26}" y="{y + 86}" font-size="11" text-anchor="middle" '
+                        f'<text x="{x + 26}" y="{y + 86}" font-size="10" text-anchor="middle" '
                         f'fill="#222222">{label}</text></g>')
 
     def supply(self, y: int) -> int:
@@ -156,7 +157,9 @@ class _Picture:
         o.append(f'<text class="ccp-box" x="{M}" y="{y + 104}" font-size="11" fill="#555555">'
                  f'{self.tr("box", count=v.box_size)} \u00b7 '
                  f'{self.tr("discard", count=len(v.ice_cream_discard))} \u00b7 '
-                 f'{self.tr("cone_reserve", count=v.cone_reserve)}</text>')
+                 f'{self.tr("cone_reserve", count=v.cone_reserve)}</text>'
+                 f'<text class="ccp-legend" x="{M}" y="{y + 118}" font-size="11" '
+                 f'fill="#555555">{self.tr("legend")}</text>')
         x = M + 132
         o.append(f'<text x="{x}" y="{y + 4}" font-size="12" font-weight="bold" '
                  f'fill="#222222">{self.tr("ice_cream_row")}</text>')
@@ -177,7 +180,7 @@ class _Picture:
                   "#8A5A2B", found[1] if found else None)
         o.append(f'<text x="{x}" y="{y + 112}" font-size="11" fill="#555555">'
                  f'{self.tr("order_discard", count=len(v.order_discard))}</text>')
-        return y + 118
+        return y + 124
 
     def card(self, x: int, y: int, card: int, cls: str, opt: Option | None = None,
              small: bool = False) -> None:
@@ -194,7 +197,7 @@ class _Picture:
         if face[0] == "rainbow":
             o.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
                      f'fill="url(#ccp-rainbow)" stroke="#3B2F2F" stroke-width="1.5"/>'
-                     f'<text x="{x + w // 2}" y="{y + h // 2 + 4}" font-size="{11 * k + 1:.0f}" '
+                     f'<text x="{x + w // 2}" y="{y + h // 2 + 4}" font-size="{10 * k:.0f}" '
                      f'font-weight="bold" text-anchor="middle" fill="#000000">'
                      f'{self.tr("rainbow")}</text>')
         else:
@@ -208,7 +211,7 @@ class _Picture:
                      f'fill="{ink}">{BRAND_ICONS[brand]}</text>'
                      f'<text x="{x + w // 2}" y="{y + 0.55 * h:.0f}" font-size="{22 * k:.0f}" '
                      f'font-weight="bold" text-anchor="middle" fill="{ink}">'
-                     f'{name[:1].upper()}</text>'
+                     f'{escape(t(f"ccp.initial.{flavour}", self.lang))}</text>'
                      f'<text x="{x + w // 2}" y="{y + 0.74 * h:.0f}" font-size="{10 * k:.0f}" '
                      f'text-anchor="middle" fill="{ink}">{name}</text>'
                      f'<circle cx="{x + w - r - 3:.0f}" cy="{y + h - r - 3:.0f}" r="{r:.0f}" '
@@ -217,9 +220,6 @@ class _Picture:
                      f'y="{y + h - 0.6 * r - 3:.0f}" font-size="{11 * k + 1:.0f}" '
                      f'text-anchor="middle" fill="{BRAND_INK[combo]}">{BRAND_ICONS[combo]}'
                      f'</text>')
-            if not small:
-                o.append(f'<text x="{x + 5}" y="{y + h - 7}" font-size="8" fill="{ink}">'
-                         f'{self.tr("combo")}</text>')
         if opt is not None and not opt.allowed:
             o.append(_cross(x, y, w, h))
         o.append("</g>")
@@ -255,6 +255,11 @@ class _Picture:
 
     # -- the options with no place of their own ------------------------------------------------
     def chips(self, y: int) -> int:
+        for k, o in enumerate(self.options):
+            # A forbidden fill (every cone against every other order) would bury the
+            # fills that are allowed; the explanation panel lists them with their reasons.
+            if o.action.type == "fill" and not o.allowed:
+                self.used.add(k)
         rest = [(k, o) for k, o in enumerate(self.options) if k not in self.used
                 and o.action.type != "place"]
         if not rest:
@@ -276,14 +281,15 @@ class _Picture:
             x += w + 6
         return y + 30
 
-    def chip(self, x: int, y: int, w: int, label: str, opt: Option, cls: str) -> None:
+    def chip(self, x: int, y: int, w: int, label: str, opt: Option, cls: str,
+             h: int = 24) -> None:
         fill, ink = ("#0072B2", "#FFFFFF") if opt.allowed else ("#E0E0E0", "#555555")
         dash = "" if opt.allowed else ' stroke-dasharray="4 3"'
         self.out.append(f'<g {self.option_attrs(opt, cls)}><title>{self.reason(opt)}</title>'
-                        f'<rect x="{x}" y="{y}" width="{w}" height="24" rx="6" fill="{fill}" '
-                        f'stroke="#333333"{dash}/><text x="{x + w // 2}" y="{y + 16}" '
-                        f'font-size="12" text-anchor="middle" fill="{ink}">{escape(label)}'
-                        f'</text></g>')
+                        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
+                        f'stroke="#333333"{dash}/><text x="{x + w // 2}" y="{y + h * 2 // 3}" '
+                        f'font-size="{12 if h >= 20 else 11}" text-anchor="middle" '
+                        f'fill="{ink}">{escape(label)}</text></g>')
 
     def chip_label(self, opt: Option) -> str:
         a = opt.action
@@ -341,21 +347,6 @@ class _Picture:
             self.cone(p, j, stack, sx, sy, stack_h, step)
         rows = -(-len(cones) // per_row)
         cy += rows * (stack_h + 44)
-        # Fill chips for this Artisan's cones (only the actor's picture has options).
-        fills = [(k, op) for k, op in enumerate(self.options)
-                 if k not in self.used and op.action.type == "fill"]
-        fx = x + 8
-        for k, op in fills:
-            self.used.add(k)
-            label = self.chip_label(op)
-            cw = min(w - 16, 7 * len(label) + 16)
-            if fx + cw > x + w - 8:
-                fx = x + 8
-                cy += 28
-            self.chip(fx, cy, cw, label, op, "ccp-chip ccp-fill")
-            fx += cw + 4
-        if fills:
-            cy += 30
         # Reserved orders (face up, CCP-7).
         if v.reserved[p]:
             o.append(f'<text x="{x + 8}" y="{cy + 10}" font-size="11" fill="#555555">'
@@ -378,20 +369,21 @@ class _Picture:
             cy += 48 if v.hand_sizes[p] else 4
         else:
             cols = max(1, (w - 8) // (HAND_W + 4))
+            serving = any(op.action.type == "place" for op in self.options)
+            place_h = 8 + (len(v.cones[p]) * (PLACE_H + 2) if serving else 0)
             for k, c in enumerate(hand):
                 r, col = divmod(k, cols)
-                hx, hy = x + 8 + col * (HAND_W + 4), cy + r * (HAND_H + 30)
+                hx, hy = x + 8 + col * (HAND_W + 4), cy + r * (HAND_H + place_h)
                 self.card(hx, hy, c, "ccp-hand-card", small=True)
                 places = [(i, op) for i, op in enumerate(self.options) if i not in self.used
                           and op.action.type == "place" and op.action.card == c]
-                for m, (i, op) in enumerate(places):
+                for m, (i, op) in enumerate(places):  # one chip per cone, stacked
                     self.used.add(i)
-                    bw = max(20, (HAND_W - 2 * (len(places) - 1)) // len(places))
-                    self.chip(hx + m * (bw + 2), hy + HAND_H + 3, bw,
+                    self.chip(hx, hy + HAND_H + 3 + m * (PLACE_H + 2), HAND_W,
                               t("ccp.svg.chip_place", self.lang, cone=op.action.cone + 1),
-                              op, "ccp-chip ccp-place")
+                              op, "ccp-chip ccp-place", PLACE_H)
             rows = -(-len(hand) // cols) if hand else 0
-            cy += rows * (HAND_H + 30) + 4
+            cy += rows * (HAND_H + place_h) + 4
         height = cy - y + 6
         stroke = "#0072B2" if acting else "#CCBFA8"
         o[start] = (f'<g class="ccp-player ccp-seat-{p}"><rect x="{x}" y="{y}" width="{w}" '
@@ -426,7 +418,7 @@ class _Picture:
                 o.append(f'<rect x="{x}" y="{sy}" width="{STRIP_W}" height="{step}" rx="3" '
                          f'fill="{BRAND_COLOURS[brand]}" stroke="#3B2F2F" '
                          f'stroke-width="0.8"/>')
-                initial = t(f"ccp.flavour.{flavour}", self.lang)[:1].upper()
+                initial = t(f"ccp.initial.{flavour}", self.lang)
                 text = f"{BRAND_ICONS[brand]} {escape(initial)} \u2192{BRAND_ICONS[combo]}"
             if step >= 11:
                 o.append(f'<text x="{x + STRIP_W // 2}" y="{sy + step - 4}" font-size="11" '

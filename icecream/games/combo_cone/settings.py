@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ...core.errors import SettingsError
-from ...core.messages import t
+from ...core.messages import get_language, t
 from .components import Components, load_components
 
 RULESETS: dict[str, dict[str, Any]] = {
@@ -48,6 +48,7 @@ class Settings:
 
     @property
     def players(self) -> int:
+        """The number of Artisans (CCP-1)."""
         return len(self.names)
 
     @property
@@ -56,6 +57,7 @@ class Settings:
         return load_components(self.deck)
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as plain data (JSON-able; ``names`` a list)."""
         d = asdict(self)
         d["names"] = list(self.names)
         return d
@@ -66,8 +68,10 @@ class Settings:
         """Check and build settings; :class:`SettingsError` names the bad value."""
         key = None
         try:
+            # The language too: a count of players gets default names in its words.
             key = (_typed(players), ruleset, tuple(sorted((k, _typed(v))
-                                                          for k, v in variant.items())))
+                                                          for k, v in variant.items())),
+                   get_language())
             made = _MADE.get(key)
         except TypeError:
             made = None

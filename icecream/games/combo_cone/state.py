@@ -177,18 +177,22 @@ class ComboConeState(State):
     # ------------------------------------------------------------------ protocol
     @property
     def current_player(self) -> int | None:
+        """The seat that decides now (the same through a turn, CCP-5); None when over."""
         return None if self._phase == OVER else self.to_act
 
     @property
     def phase(self) -> str:
+        """main, serving, filling, reward or over."""
         return PHASES[self._phase]
 
     @property
     def num_players(self) -> int:
+        """The number of Artisans (CCP-1)."""
         return len(self.settings.names)
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The Artisans' names, by seat."""
         return self.settings.names
 
     @property
@@ -222,6 +226,7 @@ class ComboConeState(State):
         return tuple(p for p in top if len(self.hands[p]) == fewest)
 
     def is_rainbow(self, card: int) -> bool:
+        """True when ``card`` is a Rainbow (CCP-2)."""
         return self.cards[card].flavour == RAINBOW
 
     def face(self, card: int) -> list[str]:
@@ -229,9 +234,11 @@ class ComboConeState(State):
         return self.cards[card].to_data()
 
     def order_flavours(self, order: int) -> list[str]:
+        """The order's flavour codes (for messages)."""
         return self.comps.orders[order].to_data()["flavours"]
 
     def rainbows_in_hand(self, seat: int) -> int:
+        """How many Rainbow cards ``seat`` holds (CCPN-3)."""
         return sum(1 for c in self.hands[seat] if self.cards[c].flavour == RAINBOW)
 
     # ------------------------------------------------------------------ matching
@@ -846,6 +853,7 @@ class ComboConeState(State):
         return make_view(self, seat)
 
     def setup_args(self) -> dict[str, Any]:
+        """The ``new_game`` settings of this game (ruleset, first player, variants, deck)."""
         d = self.settings.to_dict()
         del d["names"]
         return d

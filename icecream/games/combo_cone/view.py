@@ -73,6 +73,7 @@ class ComboConeView:
 
     @property
     def is_over(self) -> bool:
+        """True once the game is over (CCP-12)."""
         return self.phase == "over"
 
     def to_dict(self) -> dict[str, Any]:

@@ -79,4 +79,5 @@ class CcpMessage(Message):
 
     def text(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] | None = None,
              flavours: Sequence[str] | None = None) -> str:
+        """The text in ``lang``, with cards, orders, brands, rewards and seats in words."""
         return t(self.key, lang, **ccp_params(self.params, lang, names))

@@ -7,8 +7,8 @@ Quality Control answers ``{"type": "discard", "card": "cone"}`` and ``{"type":
 "return_ball", "flavour": "chocolate"}`` (GM-5). Rows, columns, piles and seats count
 from 0; pile 0 is the customer that starts on display (GM-3).
 
->>> Ask(("sugar", "cream"), 1).to_dict()
-{'type': 'ask', 'discard': ('cream', 'sugar'), 'opponent': 1}
+>>> Ask(("cream", "sugar"), 1).to_dict()   # the pair in kind order: sugar before cream
+{'type': 'ask', 'discard': ('sugar', 'cream'), 'opponent': 1}
 """
 
 from __future__ import annotations

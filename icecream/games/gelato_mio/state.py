@@ -13,10 +13,10 @@ say, citing rules, what happened.
 
 >>> from icecream import new_game
 >>> s = new_game("gelato-mio", players=["Ana", "Bo"], seed=3)
->>> s.phase, s.current_player, len(s.hands[0])
+>>> s.phase, s.current_player, sum(s.hands[0])
 ('play', 0, 0)
 >>> s2 = s.apply({"type": "take", "row": 0, "col": 0})
->>> s2.current_player, len(s2.hands[0]) >= 1
+>>> s2.current_player, sum(s2.hands[0]) >= 1
 (1, True)
 """
 

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ...core.errors import SettingsError, quote
-from ...core.messages import t
+from ...core.messages import get_language, t
 from .components import COPIES, NUM_FLAVOURS
 
 #: Named rulesets: the variant values each text implies.
@@ -89,8 +89,9 @@ class Settings:
         still refused after ``days=1`` was accepted.
         """
         try:
+            # The language too: a count of players gets default names in its words.
             key = (_typed(players), ruleset, tuple(sorted(
-                (name, _typed(v)) for name, v in variant.items())))
+                (name, _typed(v)) for name, v in variant.items())), get_language())
             made = _MADE.get(key)
         except TypeError:  # an unhashable value: check it the long way
             key = made = None

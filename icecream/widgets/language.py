@@ -1,0 +1,211 @@
+"""A language switch for the explorers and the dashboards.
+
+:class:`LanguageSwitch` puts a language selector (CSS class ``ic-language``; each language
+named in its own words, from the catalog's ``language.<code>``) above a widget, and an
+optional dashboard header (``<prefix>.title`` and ``<prefix>.intro``; ``<prefix>.about``, if
+the catalog has it, as a note at the foot). Choosing a language
+rebuilds the widget with every text in that language and keeps what it shows: the same
+game at the same step, its lines of play, who plays each seat and whose view it is (an
+example explorer keeps its example and its moves; a what-if board its game; a quiz its
+questions and the question shown).
+
+It also makes the language the kernel's default (:func:`icecream.set_language`), so what
+the page builds later (a new game's default names, a what-if panel) speaks it too; in a
+Voila dashboard the kernel is the page's own. Default player names are words ("Player 2"
+is "Speler 2"), so a game whose players all have default names is replayed with the
+names of the new language; names a player chose are kept.
+
+>>> from icecream.widgets import GameExplorer
+>>> switch = LanguageSwitch(GameExplorer(players=3, seed=1), header="dashboard.play")
+>>> switch.set_language("nl")
+True
+>>> switch.widget.lang, switch.widget.state.names[0], switch.selector.description
+('nl', 'Speler 1', 'Taal')
+>>> switch.set_language("en")  # and back: the kernel's language is English again
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.history import History
+from ..core.messages import (
+    DEFAULT_LANGUAGE,
+    UnknownLanguage,
+    has_message,
+    languages,
+    resolve_language,
+    set_language,
+    t,
+)
+from .example_explorer import ExampleExplorer
+from .explorer import GameExplorer
+from .session import Session
+from .validate import HUMAN
+
+
+def language_options() -> list[tuple[str, str]]:
+    """(name, code) of every language with a catalog, each named in its own words."""
+    return [(t(f"language.{code}", code), code) for code in languages()]
+
+
+def language_selector(lang: str = DEFAULT_LANGUAGE) -> widgets.Dropdown:
+    """A dropdown of the languages (CSS class ``ic-language``), labelled in ``lang``."""
+    lang = resolve_language(lang)
+    d = widgets.Dropdown(options=language_options(), value=lang,
+                         description=t("widgets.label.language", lang),
+                         tooltip=t("widgets.tip.language", lang),
+                         style={"description_width": "initial"},
+                         layout=widgets.Layout(width="auto"))
+    d.add_class("ic-language")
+    return d
+
+
+class LanguageSwitch(widgets.VBox):
+    """A language selector, an optional header, and ``widget`` shown in the chosen language.
+
+    ``widget`` is a :class:`GameExplorer`, an :class:`ExampleExplorer`, a what-if board, or
+    any widget given with ``rebuild(widget, lang) -> widget``. ``header`` is a catalog
+    prefix (``"dashboard.play"``) whose ``.title`` and ``.intro`` head the page.
+    """
+
+    def __init__(self, widget: widgets.Widget, header: str | None = None,
+                 lang: str | None = None,
+                 rebuild: Callable[[widgets.Widget, str], widgets.Widget] | None = None
+                 ) -> None:
+        super().__init__()
+        self.lang = resolve_language(lang if lang is not None else getattr(widget, "lang", None))
+        self.widget = widget
+        self.header_prefix = header
+        self._rebuild = rebuild or in_language
+        self.header = widgets.HTML()
+        self.header.add_class("ic-header")
+        self.footer = widgets.HTML()
+        self.footer.add_class("ic-about")
+        self.selector = language_selector(self.lang)
+        self.selector.observe(self._chosen, names="value")
+        self.add_class("ic-language-switch")
+        if self.lang != getattr(widget, "lang", self.lang):
+            self.widget = self._rebuild(widget, self.lang)
+        self._show()
+
+    def set_language(self, lang: Any) -> bool:
+        """Show everything in ``lang``; False (and a message on the selector) if unknown."""
+        try:
+            lang = resolve_language(lang)
+        except UnknownLanguage:
+            self.selector.value = self.lang
+            return False
+        if lang == self.lang:
+            return True
+        set_language(lang)
+        self.widget = self._rebuild(self.widget, lang)
+        self.lang = lang
+        self.selector.description = t("widgets.label.language", lang)
+        self.selector.tooltip = t("widgets.tip.language", lang)
+        if self.selector.value != lang:
+            self.selector.value = lang
+        self._show()
+        return True
+
+    def _chosen(self, change: dict) -> None:
+        if change["new"] != self.lang:
+            self.set_language(change["new"])
+
+    def _show(self) -> None:
+        bar = widgets.HBox([self.selector], layout=widgets.Layout(justify_content="flex-end"))
+        bar.add_class("ic-language-bar")
+        parts: list[widgets.Widget] = [bar]
+        if self.header_prefix:
+            p, lang = self.header_prefix, self.lang
+            self.header.value = (f"<h3 style='margin:0'>{escape(t(f'{p}.title', lang))}</h3>"
+                                 f"<p style='margin:2px 0 6px 0'>"
+                                 f"{escape(t(f'{p}.intro', lang))}</p>")
+            parts.append(self.header)
+        parts.append(self.widget)
+        about = f"{self.header_prefix}.about"
+        if self.header_prefix and has_message(about, self.lang):
+            paragraphs = t(about, self.lang).split("\n\n")
+            self.footer.value = "<hr>" + "".join(
+                f"<p><small>{escape(text)}</small></p>" for text in paragraphs)
+            parts.append(self.footer)
+        self.children = parts
+
+
+def in_language(widget: widgets.Widget, lang: str) -> widgets.Widget:
+    """``widget`` built again with its texts in ``lang``, showing the same thing."""
+    if isinstance(widget, GameExplorer):
+        return _game_explorer(widget, lang)
+    if isinstance(widget, ExampleExplorer):
+        return _example_explorer(widget, lang)
+    from .quiz import QuizWidget
+    from .whatif import WhatIfBoard
+
+    if isinstance(widget, WhatIfBoard):
+        board = WhatIfBoard(game=widget.game_box.value, games=widget.games,
+                            samples=widget.samples, lang=lang)
+        return board
+    if isinstance(widget, QuizWidget):
+        return _quiz(widget, lang)
+    raise TypeError(f"no way to show a {type(widget).__name__} in another language: "
+                    "give LanguageSwitch a rebuild function")
+
+
+def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
+    s = old.session
+    branches = [translated_names(h, lang) for h in s.branches]
+    shown = branches[next(k for k, h in enumerate(s.branches) if h is s.history)]
+    # Every seat human while building, so no bot moves on before the old session's
+    # pause (a round's scoring shown, a past step) is copied over.
+    new = GameExplorer(shown, perspective=s.perspective, seed=s.bot_seed, lang=lang)
+    ns = new.session
+    for seat, kind in enumerate(s.players):
+        if kind != HUMAN:
+            ns.set_bot(seat, kind, autoplay=False)
+    ns.branches = branches
+    ns.summary = s.summary
+    new.refresh(force=True)
+    return new
+
+
+def _example_explorer(old: ExampleExplorer, lang: str) -> ExampleExplorer:
+    new = ExampleExplorer(old.example.id, lang=lang, game=old.history.game)
+    s = old.session
+    new.session = Session(s.history, perspective=s.perspective, lang=lang)
+    new.session.branches = list(s.branches)
+    new.refresh(force=True)
+    return new
+
+
+def _quiz(old: Any, lang: str) -> Any:
+    """The same quiz (same game, seed and questions) at the same question, in ``lang``; the
+    question shown starts unanswered, as its words were made for the old language."""
+    from .quiz import QuizWidget
+
+    new = QuizWidget(game=old.game, count=old.count, seed=old.seed, kinds=old.kinds,
+                     players=old.players, lang=lang)
+    while new.index < min(old.index, len(new.questions) - 1):
+        new.next_question()
+    return new
+
+
+def translated_names(history: History, lang: str) -> History:
+    """``history`` itself, or, when every player has a default name ("Player 2"), the same
+    game replayed with the default names of ``lang`` ("Speler 2"), at the same step."""
+    state = history.start
+    setup = history.to_dict().get("setup")
+    wanted = [t("ui.default_name", lang, seat=k + 1) for k in range(state.num_players)]
+    defaults = {lang_: [t("ui.default_name", lang_, seat=k + 1)
+                        for k in range(state.num_players)] for lang_ in languages()}
+    if setup is None or list(state.names) == wanted or list(state.names) not in defaults.values():
+        return history
+    args = {k: v for k, v in setup.items() if k not in ("players", "seed")}
+    new = History.new(history.game, players=wanted, seed=setup["seed"], **args)
+    for action in history.actions:
+        new.play(action)
+    return new.jump(history.cursor)
