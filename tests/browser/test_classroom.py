@@ -60,6 +60,7 @@ def play_until_summary(page: Any, limit: int = 120) -> None:
             return
         assert option_actions(page), prompt(page)
         click_option(page, 0)
+        wait_kernel_idle(page)  # the summary is another widget: it may follow the table
     raise AssertionError("no summary")
 
 
