@@ -190,7 +190,7 @@ class RulesetComparison(widgets.VBox):
                 f"{html.escape(readable_setting(r.setting_a, self.game, lang))}<br>"
                 f"<i>{html.escape(c.label_b)}</i>: "
                 f"{html.escape(readable_setting(r.setting_b, self.game, lang))}</p>")
-        return "".join(parts)
+        return '<div style="line-height:1.4">' + "".join(parts) + "</div>"
 
 
 def tidy(value: float) -> str:

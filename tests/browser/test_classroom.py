@@ -60,6 +60,7 @@ def play_until_summary(page: Any, limit: int = 120) -> None:
             return
         assert option_actions(page), prompt(page)
         click_option(page, 0)
+        wait_kernel_idle(page)  # the summary is another widget: it may follow the table
     raise AssertionError("no summary")
 
 
@@ -226,7 +227,8 @@ def test_words_on_the_dashboards(small: Any, browser: Any, voila_server: VoilaSe
     ctx = new_context(browser, watch)
     other = open_dashboard(ctx, voila_server, "what_if", watch)
     other.click(".ic-compare-run")
-    other.wait_for_selector(".ic-compare-chart .js-plotly-plot .trace", timeout=90_000)
+    other.wait_for_selector(".ic-compare-chart .js-plotly-plot .trace", state="attached",
+                            timeout=180_000)  # 20 games a setting; slow on a busy machine
     shown = other.inner_text(".ic-compare-table")
     assert not re.search(r"\de[+-]\d", shown), shown
     assert "[" in shown.split("\n")[1].split("\t")[3]  # an interval on the difference too

@@ -93,6 +93,7 @@ def play_day(page: Any, rng: random.Random, max_clicks: int = 400) -> list[dict[
         k = rng.randrange(len(actions))
         click_option(page, k)
         clicked.append(actions[k])
+        wait_kernel_idle(page)  # the summary is another widget: it may follow the table
     return clicked
 
 

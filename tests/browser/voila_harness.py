@@ -355,7 +355,7 @@ def chromium_session() -> Iterator[Any]:
 # -- driving the dashboards ----------------------------------------------------------------
 PLAY = ".ic-explorer"
 TABLE = f"{PLAY} .ic-table"
-OPTIONS = f"{TABLE} .ic-option"
+OPTIONS = f"{TABLE} .ic-option:not(.ic-forbidden)"  # allowed: a forbidden one only explains
 
 
 def table_html(page: Any, scope: str = PLAY) -> str:
