@@ -482,6 +482,8 @@ class GameSpec:
       generic ``greedy`` and ``heuristic`` bots.
     * ``round_attr``: the state attribute counting the game's big steps (Ice Cream's
       ``day``); ``round_label`` its catalog key (``"ui.day"``, ``{n}`` the number).
+    * ``pause_after_round``: views stop at the end of each round to show its scoring
+      (Ice Cream scores each day); a game that scores only at its end leaves it False.
     * ``first_player_setting``: the setting that chooses who starts (simulations rotate it).
     * ``settings_form``: the settings a new-game form offers, as :class:`SettingField`.
     * ``setting_rules``: setting name -> rule id; ``ruleset_rules``: ruleset -> rule ids
@@ -518,6 +520,7 @@ class GameSpec:
     policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     round_attr: str = "round"
     round_label: str = "ui.round"
+    pause_after_round: bool = False
     first_player_setting: str = "first_player"
     settings_form: tuple[SettingField, ...] = ()
     setting_rules: Mapping[str, str] = field(default_factory=dict)

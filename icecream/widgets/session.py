@@ -242,7 +242,10 @@ class Session:
             self.history = history
             self.forked_at = history.cursor - 1
         after = history.state
-        ended = after.is_over or round_number(after) != round_number(before)
+        # The game's end, or a round that scores (GameSpec.pause_after_round), is a moment
+        # to read before play goes on.
+        ended = after.is_over or (after.game.pause_after_round
+                                  and round_number(after) != round_number(before))
         self.summary = history.cursor if ended else None
 
     # -- travelling in time --------------------------------------------------------------

@@ -52,6 +52,7 @@ GAME = register_game(
         policies=POLICIES,
         round_attr="day",
         round_label="ui.day_n",
+        pause_after_round=True,
         first_player_setting="first_dealer",
         settings_form=SETTINGS_FORM,
         setting_rules=SETTING_RULES,
