@@ -414,7 +414,7 @@ def test_scrubbing_back_to_a_bots_turn_offers_to_play_on():
 def test_step_for_a_human_seat_says_a_bot_chose():
     g = GameExplorer(players=NAMES, seed=3)
     assert g.step_button.description == "Bot move for Ann"
-    assert g.step() and g.message.startswith("A bot chose for Ann, a human seat:")
+    assert g.step() and g.message.startswith("A bot chose for Ann, a human seat.")
     g2 = GameExplorer(players=NAMES, seed=3, bots=["random"] * 3)
     assert g2.step_button.description == "Step" and g2.step()
     assert "A bot chose" not in g2.message
