@@ -360,3 +360,31 @@ def test_file_names_that_are_not_utf8_print_safely(tmp_path):
         assert out.returncode == 0, out.stderr
         assert b"Traceback" not in out.stderr
         assert b"\\udcff" in out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("game, pile, words", [
+    ("combo-cone", "pile", "Ice Cream cards not conserved"),
+    ("gelato-mio", "deck", "ingredient cards"),
+])
+def test_every_game_checks_its_invariants_under_python_O(tmp_path, game, pile, words):
+    # CCP and GM card conservation (CCP-2, GM-2) with asserts switched off by -O.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import icecream\n"
+        f"s = icecream.new_game({game!r}, players=2, seed=1).clone()\n"
+        "s.check_invariants()\n"
+        f"s.{pile}.pop()\n"
+        "try:\n"
+        "    s.check_invariants()\n"
+        "except AssertionError as e:\n"
+        "    print('refused:', e)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin"},
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "refused: " in out.stdout and words in out.stdout, out.stdout

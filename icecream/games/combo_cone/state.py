@@ -33,6 +33,7 @@ from itertools import combinations
 from typing import Any
 
 from ...core.errors import SettingsError
+from ...core.invariants import invariant
 from ...core.messages import DEFAULT_LANGUAGE
 from ...core.protocol import Action, Event, Option, State
 from .actions import (
@@ -875,24 +876,27 @@ class ComboConeState(State):
         places = [self.pile, self.row, self.box, self.ic_discard, self.rainbow_pile,
                   *self.hands, *(st for cs in self.cones for st in cs)]
         seen = sorted(c for group in places for c in group)
-        assert seen == list(range(len(self.cards))), "Ice Cream cards not conserved"
+        invariant(seen == list(range(len(self.cards))), "Ice Cream cards not conserved")
         for c in self.pile + self.row + self.box + self.ic_discard:
-            assert c < n_ic, "a Rainbow outside hands, cones and its pile"
+            invariant(c < n_ic, "a Rainbow outside hands, cones and its pile")
         for c in self.rainbow_pile:
-            assert c >= n_ic, "an Ice Cream card in the Rainbow pile"
+            invariant(c >= n_ic, "an Ice Cream card in the Rainbow pile")
         orders = sorted(self.order_deck + self.order_row + self.order_discard
                         + [o for r in self.reserved for o in r]
                         + [o for f in self.filled for o in f]
                         + ([self.pending] if self.pending >= 0 else []))
-        assert orders == list(range(len(self.comps.orders))), "Order cards not conserved"
-        assert self.cone_reserve + sum(len(c) for c in self.cones) == self.comps.cones, (
-            "Cones not conserved")
-        assert all(len(r) <= MAX_RESERVED for r in self.reserved), "CCP-7 reserve limit"
-        assert len(self.row) <= ROW_SIZE and len(self.order_row) <= ROW_SIZE
+        invariant(orders == list(range(len(self.comps.orders))), "Order cards not conserved")
+        invariant(self.cone_reserve + sum(len(c) for c in self.cones) == self.comps.cones, (
+            "Cones not conserved"))
+        invariant(all(len(r) <= MAX_RESERVED for r in self.reserved), "CCP-7 reserve limit")
+        invariant(len(self.row) <= ROW_SIZE and len(self.order_row) <= ROW_SIZE,
+                  "a row holds more than four cards (CCP-3)")
         for p in range(self.num_players):
-            assert self.coins[p] == sum(self.comps.orders[o].coins for o in self.filled[p])
-            assert self.hands[p] == sorted(self.hands[p])
-        assert (self.pending >= 0) == (self._phase == REWARD)
+            invariant(self.coins[p] == sum(self.comps.orders[o].coins for o in self.filled[p]),
+                      "coins differ from the orders kept (CCP-10)")
+            invariant(self.hands[p] == sorted(self.hands[p]), "a hand is out of order")
+        invariant((self.pending >= 0) == (self._phase == REWARD),
+                  "a reward is pending outside the reward step (CCP-10)")
 
 
 _WHY = {MAIN: ComboConeState._why_main, SERVING: ComboConeState._why_serving,

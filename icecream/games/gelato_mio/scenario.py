@@ -262,10 +262,12 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
             card = KIND_OF[qc["card"]]
             r, c = qc["spot"]
             pending = [[int(p), int(k)] for p, k in qc["pending"]]
-            assert card >= QC_HAND and 0 <= r < 3 and 0 <= c < 3 and pending
-            assert all(0 <= p < n and k > 0 for p, k in pending)
-            assert s.display[r * 3 + c] == card
-        except (KeyError, TypeError, ValueError, AssertionError):
+            # Explicit checks, not assert: they must hold under python -O too.
+            if not (card >= QC_HAND and 0 <= r < 3 and 0 <= c < 3 and pending
+                    and all(0 <= p < n and k > 0 for p, k in pending)
+                    and s.display[r * 3 + c] == card):
+                raise ValueError("quality_control")
+        except (KeyError, TypeError, ValueError):
             raise ScenarioError("quality_control: must be null or {card, spot [row, col] "
                                 "holding that card, pending [[seat, cards left]...]} (GM-5)"
                                 ) from None

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import IllegalAction, SettingsError
+from ...core.invariants import invariant
 from ...core.messages import Message
 from ...core.protocol import Action, Event, Option, State
 from .actions import PASS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
@@ -655,7 +656,7 @@ class GelatoMioState(State):
         recipes = self.settings.recipes
         count = [0] * len(CODES)
         for h in self.hands:
-            assert all(x >= 0 for x in h), "a hand holds a negative count"
+            invariant(all(x >= 0 for x in h), "a hand holds a negative count")
             for k in range(HAND_KINDS):
                 count[k] += h[k]
         for k in self.deck + self.discard + [k for k in self.display if k >= 0]:
@@ -664,17 +665,18 @@ class GelatoMioState(State):
             for c in cs:
                 for k in range(HAND_KINDS):
                     count[k] += recipes[c].cards[k]
-        assert tuple(count) == DECK_COUNTS, f"ingredient cards {count} != {DECK_COUNTS}"
+        invariant(tuple(count) == DECK_COUNTS, f"ingredient cards {count} != {DECK_COUNTS}")
         for i, f in enumerate(FLAVOURS):
             on_table = sum(b[i] for b in self.table)
             used = sum(recipes[c].balls[f] for cs in self.served for c in cs)
-            assert self.supply[i] + on_table + used == BALLS_PER_FLAVOUR, f"{CODES[f]} balls"
-            assert self.supply[i] >= 0 and all(b[i] >= 0 for b in self.table)
+            invariant(self.supply[i] + on_table + used == BALLS_PER_FLAVOUR, f"{CODES[f]} balls")
+            invariant(self.supply[i] >= 0 and all(b[i] >= 0 for b in self.table),
+                      "a ball count is negative")
         seen = sorted(c for p in self.piles for c in p) + sorted(
             c for cs in self.served for c in cs)
-        assert sorted(seen) == list(range(len(recipes))), "every customer in one place"
+        invariant(sorted(seen) == list(range(len(recipes))), "every customer in one place")
         if self.qc is None:
-            assert all(k < QC_HAND for k in self.display), "no Quality Control card waits"
+            invariant(all(k < QC_HAND for k in self.display), "no Quality Control card waits")
 
 
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
