@@ -457,3 +457,23 @@ def test_example_explorer_shows_the_scoring_it_reaches():
     text = unescape(ex.summary.value)
     assert "Day 1 is scored" in text and "Dan scores" in text and "Larry scores" in text
     assert ex.undo() and ex.summary.value == ""
+
+
+def test_a_long_run_pauses_and_goes_on_when_asked(monkeypatch):
+    # No stuck page (issue 11): a run of moves longer than RUN_SECONDS stops, says so, and
+    # the same button goes on from there.
+    from icecream.widgets import session as session_module
+
+    monkeypatch.setattr(session_module, "RUN_SECONDS", 0.0)
+    g = GameExplorer(players=3, seed=2, bots=["human", "random", "random"])
+    before = len(g.history)
+    assert g.play_to_end() and not g.state.is_over
+    assert len(g.history) == before + 1 and "press the same button again" in g.message
+    monkeypatch.setattr(session_module, "RUN_SECONDS", 60.0)
+    assert g.play_to_end() and g.state.is_over and "press the same" not in g.message
+
+
+def test_page_bots_think_briefly():
+    # A search bot on a page has a time limit per move, so "play to the end" stays short.
+    g = GameExplorer(players=3, seed=2, bots=["human", "ismcts", "random"])
+    assert g.session._bots[1].time_limit is not None and g.session._bots[1].time_limit <= 1

@@ -109,6 +109,8 @@ class ExplorerBase(widgets.VBox):
             who = join_words([self.session.names[p] for p in stand_in], self.lang)
             parts.append(t("widgets.msg.stand_in", self.lang, players=who,
                            count=len(stand_in)))
+        if getattr(self.session, "paused", False):  # a long run stopped to keep the page alive
+            parts.append(t("widgets.msg.paused", self.lang))
         if note is not None and forked is None:
             parts.append(note())
         elif say_events and self.session.summary is None:

@@ -18,6 +18,7 @@ icecream.widgets.validate.Refused: Not allowed: 'serve' belongs to Phase 3: Serv
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,12 @@ from .validate import HUMAN, Refused, refuse
 
 #: The most steps one "play on" command takes (a whole game is a few hundred).
 MAX_RUN = 10_000
+#: Seconds a run of moves (finish the phase, play to the end, the bots' answers) may take
+#: before it pauses, so the page never stops answering; pressing again goes on.
+RUN_SECONDS = 15.0
+#: Options for the bots a page plays with: a search bot thinks for a fraction of a second
+#: a move, so a whole game stays a matter of seconds or minutes, not hours.
+PAGE_BOT_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"playouts": 400, "time_limit": 0.25}}
 #: How many steps' log texts are remembered before the memo starts afresh.
 LOG_CACHE = 20_000
 
@@ -71,6 +78,8 @@ class Session:
         self.summary: int | None = None
         #: Human seats a bot moved for in the last command (a view says so).
         self.stand_in: list[int] = []
+        #: True when the last run of moves stopped at RUN_SECONDS rather than its goal.
+        self.paused = False
 
     # -- looking -----------------------------------------------------------------------
     @property
@@ -108,7 +117,8 @@ class Session:
         if kind == HUMAN:
             self._bots.pop(seat, None)
         else:
-            self._bots[seat] = make_bot(kind, seed=self.bot_seed * 101 + seat)
+            self._bots[seat] = make_bot(kind, seed=self.bot_seed * 101 + seat,
+                                        **PAGE_BOT_OPTIONS.get(kind, {}))
         if autoplay:
             self.autoplay()
 
@@ -184,11 +194,16 @@ class Session:
         if start.is_over:
             raise refuse("game_over", self.lang)
         self.stand_in = []
+        self.paused = False
         steps = 0
+        deadline = time.monotonic() + RUN_SECONDS
         while not self.state.is_over and steps < MAX_RUN:
             self._step()
             steps += 1
             if until(start, self.state):
+                break
+            if time.monotonic() > deadline:
+                self.paused = True  # the explorer says so; pressing again goes on
                 break
         return steps
 
@@ -214,10 +229,15 @@ class Session:
         if not here and self.history.cursor < len(self.history):
             return 0
         steps = 0
+        self.paused = False
+        deadline = time.monotonic() + RUN_SECONDS
         while (not self.state.is_over and self.players[self.state.current_player] != HUMAN
                and self.summary is None and steps < MAX_RUN):
             self._step()
             steps += 1
+            if time.monotonic() > deadline:
+                self.paused = True
+                break
         return steps
 
     def play(self, action: Any) -> None:
