@@ -11,9 +11,10 @@ Cards show their brand by background colour *and* icon (heart, drop, leaf, star)
 flavour by name and initial (hand cards by initial only; a legend under the rows names
 the initials), and their Combo Brand by a second icon in a corner (so they read without
 colour); every text is at least ``MIN_TEXT`` units, readable when the picture is shown
-~700 px wide beside the play dashboard's side panel; cones are stacks of card strips, bottom first. Clickable elements
-carry ``class="ic-option"`` and ``data-action`` (the plain action as JSON); forbidden ones
-also ``ic-forbidden``. Every card has ``role="img"`` and an ``aria-label``.
+~700 px wide beside the play dashboard's side panel; cones are stacks of card strips,
+bottom first; the own hand comes right under the Artisan's name. Clickable elements
+carry ``class="ic-option"`` and ``data-action`` (the plain action as JSON); forbidden
+ones also ``ic-forbidden``. Every card has ``role="img"`` and an ``aria-label``.
 
 >>> from icecream import new_game
 >>> svg = render_svg(new_game("combo-cone", players=3, seed=1), seat=1)

@@ -6,8 +6,14 @@ teacher, marks the options of the current decision from ``state.options()``: dis
 cards to take (GM-4), customers to serve and balls to make (GM-6), the cards and balls
 to give up for Quality Control (GM-5), and passing. Clickable elements carry
 ``class="ic-option"`` and ``data-action`` holding the plain action as JSON; a forbidden
-option also has ``ic-forbidden``, so a click can say why not. Flavours read without
+option also has ``ic-forbidden``, so a click can say why not. Clickable things have a
+blue frame (as in Ice Cream), forbidden ones a dashed grey one. Flavours read without
 colour: every card shows its name.
+
+The picture is 1024 units wide but shown ~700 px wide beside the play dashboard's side
+panel, so every text is at least :data:`MIN_TEXT` units (~9 px there), and the height
+follows the content (about 620 units at most) so the whole table, the viewing seat's hand
+in a full-width strip at the bottom, fits a 1024x640 window.
 
 >>> from icecream import new_game
 >>> svg = render_svg(new_game("gelato-mio", players=3, seed=1), seat=0)
@@ -24,7 +30,7 @@ from typing import Any
 from ...core.messages import DEFAULT_LANGUAGE, t
 from ...core.protocol import Option
 
-WIDTH, HEIGHT = 1024, 640
+WIDTH = 1024  # the height follows the content (at most ~620 units)
 #: The picture is drawn 1024 units wide but shown ~700 px wide beside the play dashboard's
 #: side panel (issue 11): every text a student must read is at least MIN_TEXT units (~9 px).
 MIN_TEXT = 13
