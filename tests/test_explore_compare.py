@@ -43,6 +43,11 @@ def test_figure_and_display_table():
     assert all("Game length" not in list(tr.x) for tr in fig.data if tr.xaxis != "x3")
     shown = c.display_table()
     assert list(shown.columns[:3]) == ["Metric", "A", "B"]
+    # Numbers in the reader's language, never in e-notation: a decimal comma in Dutch.
+    row = list(c.table["metric"]).index("balance")  # a share: three decimals
+    assert "e" not in shown.iloc[row]["A"] and "." in shown.iloc[row]["A"]
+    dutch = c.display_table("nl").iloc[row]
+    assert "," in dutch["A"] and "." not in dutch["A"], dutch["A"]
     assert "IC-15" in set(c.rules["rule"])
 
 

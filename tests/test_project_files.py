@@ -176,3 +176,17 @@ def test_makefile_has_quick_start_targets():
     for target in ("venv", "chromium", "test", "dashboard", "bench", "lint", "clean"):
         assert re.search(rf"^{target}:", text, re.MULTILINE), f"Makefile lacks target {target}"
     assert "playwright install" not in text, "browsers cannot be downloaded: use Debian's chromium"
+
+
+def test_checked_notebook_cells_store_what_they_check():
+    # A cell marked NBVAL_CHECK_OUTPUT without a stored output is compared with nothing:
+    # nbval would pass it whatever it printed. Every other cell is committed without output.
+    import json
+
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text("utf-8"))
+        for k, cell in enumerate(nb["cells"]):
+            if cell["cell_type"] != "code":
+                continue
+            checked = "# NBVAL_CHECK_OUTPUT" in "".join(cell["source"])
+            assert bool(cell.get("outputs")) == checked, f"{path.name} cell {k}"

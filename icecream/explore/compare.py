@@ -22,10 +22,19 @@ from typing import Any
 import pandas as pd
 
 from ..core.errors import SettingsError
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, format_number, t
 from ..core.protocol import default_game, get_game
 from .metrics import default_metrics, metrics_table
 from .simulate import make_config, run_configs
+
+
+def _number(value: float, lang: str, sign: str = "") -> str:
+    """About three significant digits, written the language's way (``0,125`` in Dutch)."""
+    if value != value:  # NaN: no games to measure
+        return "\u2013"
+    size = abs(value)
+    digits = 3 if size < 1 else 2 if size < 10 else 1 if size < 100 else 0
+    return format_number(float(value), lang, f"{sign}.{digits}f")
 
 
 def presets(game: str | None = None) -> dict[str, dict[str, Any]]:
@@ -99,7 +108,7 @@ class Comparison:
     def display_table(self, lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
         """The table with translated headers and intervals as text, for showing."""
         def cell(v: float, lo: float, hi: float) -> str:
-            return f"{v:.3g} [{lo:.3g}, {hi:.3g}]"
+            return f"{_number(v, lang)} [{_number(lo, lang)}; {_number(hi, lang)}]"
 
         rows = []
         for r in self.table.itertuples():
@@ -107,7 +116,7 @@ class Comparison:
                 t("explore.col.metric", lang): r.name,
                 self.label_a: cell(r.value_a, r.low_a, r.high_a),
                 self.label_b: cell(r.value_b, r.low_b, r.high_b),
-                t("explore.col.difference", lang): f"{r.difference:+.3g}",
+                t("explore.col.difference", lang): _number(r.difference, lang, "+"),
                 t("explore.col.description", lang): r.description,
             })
         return pd.DataFrame(rows)

@@ -174,7 +174,7 @@ class RulesetComparison(widgets.VBox):
         self.figure.add_class("ic-compare-chart")
         self.chart.children = [self.figure]
         self.status.value = html.escape(t("explore.ui.done_compare", lang, games=games,
-                                          secs=f"{time.perf_counter() - start:.1f}"))
+                                          secs=round(time.perf_counter() - start, 1)))
         return True
 
     def _rules_html(self, c: Comparison) -> str:
@@ -322,7 +322,7 @@ class PositionWhatIf(widgets.VBox):
         self.chart.children = [self.figure]
         self.status.value = html.escape(t(
             "explore.ui.done_position", lang, player=state.names[state.current_player],
-            samples=n, secs=f"{time.perf_counter() - start:.1f}"))
+            samples=n, secs=round(time.perf_counter() - start, 1)))
         return True
 
     def _display(self, result):
