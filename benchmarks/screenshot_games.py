@@ -11,7 +11,8 @@ seat 1's view), and writes what a student sees without scrolling (the window onl
 * ``WxH_<game>_mid.png``: seat 1's decision after about a third of its usual clicks;
 * ``WxH_<game>_over.png``: the game-over summary after "Play to the end".
 
-It also prints, per shot, whether seat 1's hand and every option are inside the window.
+It also prints, per shot, where the table ends against the window's height, the smallest
+text's drawn height in px, and whether every option is inside the window.
 """
 
 from __future__ import annotations
@@ -64,8 +65,13 @@ def shoot(page: Any, out: Path, name: str, size: dict) -> None:
     outside = [b for b in boxes if b["top"] < 0 or b["bottom"] > size["height"]
                or b["left"] < 0 or b["right"] > size["width"]]
     table = page.eval_on_selector(f"{TABLE} svg", "e => e.getBoundingClientRect().toJSON()")
-    print(f"  {path}: table {table['width']:.0f}x{table['height']:.0f} at y={table['y']:.0f}, "
-          f"{len(boxes)} options, {len(outside)} outside the window")
+    # The smallest text as drawn on screen (the table is scaled to its box; issue 11).
+    smallest = page.eval_on_selector_all(
+        f"{TABLE} svg text", "els => Math.min(...els.filter(e => e.textContent.trim())"
+        ".map(e => e.getBoundingClientRect().height))")
+    print(f"  {path}: table {table['width']:.0f}x{table['height']:.0f} at y={table['y']:.0f}"
+          f" (bottom {table['bottom']:.0f} of {size['height']}), smallest text "
+          f"{smallest:.1f} px high, {len(boxes)} options, {len(outside)} outside the window")
 
 
 def to_top(page: Any) -> None:

@@ -72,4 +72,6 @@ def test_what_if_board_offers_every_game_and_rebuilds_for_the_one_picked():
     ids = list(board.positions)
     assert board.show_position(ids[-1]) and board.position.state is not first
     assert "<svg" in board.picture.value
+    # The picture scales to its box instead of being cut at the right (issue 11).
+    assert ".ic-position-picture svg{max-width:100%;height:auto}" in board.picture.value
     assert not board.show_position("no_such_example") and not board.show_game("chess")

@@ -461,7 +461,9 @@ class WhatIfBoard(widgets.VBox):
         state = self.positions[example_id]
         self.position.set_state(state)
         # Shown, not played: the options stay marked but a click does nothing here.
-        self.picture.value = ('<div style="pointer-events:none">'
+        # The table is drawn for a wide window: scale it to the tab's box so nothing is cut.
+        self.picture.value = ('<style>.ic-position-picture svg{max-width:100%;height:auto}'
+                              '</style><div style="pointer-events:none;max-width:100%">'
                               + hooks.render(state, state.current_player, self.lang) + "</div>")
         return True
 

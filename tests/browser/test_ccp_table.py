@@ -1,6 +1,7 @@
 """The Combo Cone Paradise table in a real Chromium at 1024x640: it fits the width, every
-clickable option is on screen with room to hit, and card texts do not spill out of their
-cards. The SVG is loaded as a static page (no kernel), so this runs in seconds."""
+clickable option is on screen with room to hit, card texts do not spill out of their
+cards, every text is at least 13 units and the own hand fits a 1024x640 play
+dashboard. The SVG is loaded as a static page (no kernel), so this runs in seconds."""
 
 from __future__ import annotations
 
@@ -55,5 +56,15 @@ def test_ccp_table_is_readable_and_clickable_at_1024(browser, lang):
                     }).map(t => t.textContent);
                 })""")
             assert not spills, (name, spills)
+            # issue 11: in the play dashboard the table is drawn ~703 px wide from ~206 px
+            # down: every text stays >= 9 px and the own hand is inside the 640 px window.
+            small = page.eval_on_selector_all(
+                "svg text", "els => els.filter(e => parseFloat(getComputedStyle(e).fontSize)"
+                " < 13).map(e => e.textContent)")
+            assert not small, (name, small)
+            hand = page.eval_on_selector_all(
+                ".ccp-hand-card",  # face up only in the seat's own panel (CCPN-7)
+                "els => els.map(e => e.getBoundingClientRect().bottom)")
+            assert max(hand, default=0) * 703 / 1024 + 206 <= 640, (name, max(hand))
     finally:
         context.close()

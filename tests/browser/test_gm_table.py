@@ -1,5 +1,6 @@
 """The Gelato Mio table in a real Chromium at 1024x640: it fits, every clickable option is
-on screen with room to hit, and card and customer texts stay inside their cards. The SVG is
+on screen with room to hit, card and customer texts stay inside their cards, every text
+is at least 13 units and the table fits a 1024x640 play dashboard. The SVG is
 loaded as a static page (no kernel), so this runs in seconds."""
 
 from __future__ import annotations
@@ -56,5 +57,12 @@ def test_gm_table_is_readable_and_clickable_at_1024(browser, lang):
                     }).map(t => t.textContent);
                 })""")
             assert not spills, (name, spills)
+            # issue 11: in the play dashboard the table is drawn ~703 px wide, starting
+            # ~200 px down: every text stays >= 9 px and the whole table fits 640 px.
+            small = page.eval_on_selector_all(
+                "svg text", "els => els.filter(e => parseFloat(getComputedStyle(e).fontSize)"
+                " < 13).map(e => e.textContent)")
+            assert not small, (name, small)
+            assert svg["height"] * 703 / svg["width"] <= 640 - 206, (name, svg)
     finally:
         context.close()

@@ -130,3 +130,32 @@ def test_ccp_viewing_seat_gets_the_widest_panel_and_others_room_for_three_orders
     frames = re.findall(r'<g class="ccp-player ccp-seat-(\d)"><rect x="\d+" y="\d+" '
                         r'width="(\d+)"', render_svg(s, 0))
     assert dict(frames) == {"0": str(panel_widths(2, 0)[0]), "1": str(panel_widths(2, 0)[1])}
+
+
+def test_ccp_every_text_is_readable_and_the_own_hand_comes_first_at_2_3_4_players():
+    """Issue 11: the table is shown ~700 px wide beside the play dashboard's side panel, so
+    every text is at least 13 units (~9 px); hand cards name their flavour by initial, the
+    legend under the rows names every initial; the own hand is drawn right under the
+    Artisan's name, above cones and reserved orders, so it stays in a 1024x640 window."""
+    from icecream.bots import make_bot
+    from icecream.games.combo_cone.components import FLAVOURS
+
+    for n in (2, 3, 4):
+        s = icecream.new_game("combo-cone", players=n, seed=21)
+        bot = make_bot("heuristic", seed=3)
+        for _ in range(30 * n):
+            s = s.apply(bot.choose(s.view(s.current_player)))
+        seat = s.current_player
+        svg = render_svg(s, seat)
+        sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)]
+        assert sizes and min(sizes) >= 13, (n, min(sizes))
+        legend = re.search(r'class="ccp-initials"[^>]*>([^<]*)<', svg)[1]
+        for f in FLAVOURS:
+            assert catalog()[f"ccp.flavour.{f}"] in legend
+        panel = re.search(rf'class="ccp-player ccp-seat-{seat}"><rect x="\d+" y="(\d+)"', svg)
+        hand_ys = [int(y) for y in re.findall(r'class="ccp-card ccp-hand-card[^>]*>'
+                                              r'<title>[^<]*</title><rect x="\d+" y="(\d+)"',
+                                              svg)]
+        assert hand_ys, n
+        # the first hand row sits right under the name, the hand label and nothing else
+        assert min(hand_ys) - int(panel[1]) <= 42 + 17, (n, hand_ys, panel[1])

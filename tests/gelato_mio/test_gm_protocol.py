@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -158,7 +159,11 @@ def test_gm_render_shows_no_hidden_card_of_another_seat():
                  hands=[["strawberry", "strawberry"], ["chocolate"], ["bowl", "bowl"]])
     for seat in (0, 1, 2, None):
         svg = render_svg(s, seat)
-        assert svg.startswith("<svg") and 'width="1024" height="640"' in svg
+        assert svg.startswith("<svg") and 'width="1024"' in svg
+        # issue 11: drawn ~700 px wide beside the side panel, the table fits 640 px windows
+        assert int(re.search(r'height="(\d+)"', svg)[1]) <= 630
+        sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)]
+        assert min(sizes) >= 13, "every text a student reads is at least 13 units (~9 px)"
         assert ('aria-label="strawberry 2"' in svg) == (seat in (0, None))
         assert ('aria-label="chocolate 1"' in svg) == (seat in (1, None))
         # the deck is face down for everyone; other hands only in a seat's picture

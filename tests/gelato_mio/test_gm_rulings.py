@@ -97,6 +97,20 @@ def test_gm_4_slide_moves_cards_to_the_leftmost_spots():
     assert any(e.key == "gm.event.slide" for e in s.events)
 
 
+def test_gm_4_empty_spots_are_not_listed_as_options_but_why_not_explains_them():
+    disp = [["sugar", "cone", "wafer"], ["bowl", "wafer", "cream"],
+            ["vanilla", "wafer", "cream"]]
+    s = scenario(display=disp).apply({"type": "take", "row": 0, "col": 0})
+    assert s.display[:3] == [CONE, WAFER, -1]
+    takes = [o for o in s.options() if o.action.to_dict()["type"] == "take"]
+    spots = {(o.action.row, o.action.col) for o in takes}
+    assert (0, 2) not in spots, "an empty spot floods the options panel (GM-4)"
+    assert {(0, 0), (0, 1), (1, 0)} <= spots
+    assert all(o.allowed for o in takes)
+    why = s.why_not({"type": "take", "row": 0, "col": 2})
+    assert not why.allowed and why.rule == "GM-4" and why.reason.key == "gm.why.take.empty"
+
+
 def test_gm_4_review_variant_refills_every_empty_spot():
     disp = [["sugar", "cone", "wafer"], ["bowl", "wafer", "cream"],
             ["vanilla", "wafer", "cream"]]

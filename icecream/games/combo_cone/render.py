@@ -8,10 +8,13 @@ each allowed or forbidden with the option's explanation as its tooltip. The pict
 no rules: every clickable thing is an engine option.
 
 Cards show their brand by background colour *and* icon (heart, drop, leaf, star), their
-flavour by name and initial, and their Combo Brand by a second icon in a corner (so they
-read without colour); cones are stacks of card strips, bottom first. Clickable elements
-carry ``class="ic-option"`` and ``data-action`` (the plain action as JSON); forbidden ones
-also ``ic-forbidden``. Every card has ``role="img"`` and an ``aria-label``.
+flavour by name and initial (hand cards by initial only; a legend under the rows names
+the initials), and their Combo Brand by a second icon in a corner (so they read without
+colour); every text is at least ``MIN_TEXT`` units, readable when the picture is shown
+~700 px wide beside the play dashboard's side panel; cones are stacks of card strips,
+bottom first; the own hand comes right under the Artisan's name. Clickable elements
+carry ``class="ic-option"`` and ``data-action`` (the plain action as JSON); forbidden
+ones also ``ic-forbidden``. Every card has ``role="img"`` and an ``aria-label``.
 
 >>> from icecream import new_game
 >>> svg = render_svg(new_game("combo-cone", players=3, seed=1), seat=1)
@@ -38,13 +41,19 @@ RAINBOW_STOPS = ("#D55E00", "#E69F00", "#F0E442", "#009E73", "#56B4E9", "#CC79A7
 assert set(BRAND_COLOURS) == set(BRANDS)
 
 WIDTH = 1024
+#: The picture is drawn 1024 units wide but shown ~700 px wide beside the play dashboard's
+#: side panel (issue 11): every text a student must read is at least MIN_TEXT units (~9 px).
+MIN_TEXT = 13
 M = 12
-CARD_W, CARD_H = 62, 84
-HAND_W, HAND_H = 44, 60
-PLACE_H = 16
-STRIP_W, STRIP_H = 56, 17
+CARD_W, CARD_H = 76, 84
+#: Hand cards show brand icon, flavour initial and Combo Brand icon; the flavour names of
+#: the initials are in the legend under the rows (a name would not fit at MIN_TEXT).
+HAND_W, HAND_H = 50, 62
+PLACE_H = 20
+STRIP_W, STRIP_H = 64, 19
+ORDER_W = 84
 #: The narrowest panel of another Artisan: three reserved orders side by side (CCP-7).
-OTHER_MIN_W = 222
+OTHER_MIN_W = 3 * (ORDER_W - 4) + 4 * 4 + 8
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 
 
@@ -148,41 +157,50 @@ class _Picture:
                         f'stroke="#3B2F2F" stroke-width="2"/>'
                         f'<text x="{x + 26}" y="{y + 42}" font-size="18" font-weight="bold" '
                         f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
-                        f'<text x="{x + 26}" y="{y + 86}" font-size="10" text-anchor="middle" '
+                        f'<text x="{x + 26}" y="{y + 88}" font-size="{MIN_TEXT}" '
+                        f'text-anchor="middle" '
                         f'fill="#222222">{label}</text></g>')
 
     def supply(self, y: int) -> int:
         v, o = self.v, self.out
         self.pile(M, y, v.pile_size, self.tr("pile"), "ccp-pile", "#6B4E3D")
-        self.pile(M + 62, y, v.rainbow_pile, self.tr("rainbows"), "ccp-rainbow-pile",
+        self.pile(M + 84, y, v.rainbow_pile, self.tr("rainbows"), "ccp-rainbow-pile",
                   "url(#ccp-rainbow)")
-        o.append(f'<text class="ccp-box" x="{M}" y="{y + 104}" font-size="11" fill="#555555">'
-                 f'{self.tr("box", count=v.box_size)} \u00b7 '
+        orders_h = max([order_height(v.order_faces[k], self.lang) for k in v.order_row]
+                       + [CARD_H])
+        yb = y + 10 + orders_h + 18
+        o.append(f'<text class="ccp-box" x="{M}" y="{yb}" font-size="{MIN_TEXT}" '
+                 f'fill="#444444">{self.tr("box", count=v.box_size)} \u00b7 '
                  f'{self.tr("discard", count=len(v.ice_cream_discard))} \u00b7 '
-                 f'{self.tr("cone_reserve", count=v.cone_reserve)}</text>'
-                 f'<text class="ccp-legend" x="{M}" y="{y + 118}" font-size="11" '
-                 f'fill="#555555">{self.tr("legend")}</text>')
-        x = M + 132
-        o.append(f'<text x="{x}" y="{y + 4}" font-size="12" font-weight="bold" '
+                 f'{self.tr("cone_reserve", count=v.cone_reserve)} \u00b7 '
+                 f'{self.tr("order_discard", count=len(v.order_discard))}</text>'
+                 f'<text class="ccp-legend" x="{M}" y="{yb + 17}" font-size="{MIN_TEXT}" '
+                 f'fill="#444444">{self.tr("legend")}</text>')
+        # The initials' legend: hand cards are too small for the flavour names.
+        names = " \u00b7 ".join(
+            f'{escape(t(f"ccp.initial.{f}", self.lang))} {escape(t(f"ccp.flavour.{f}", self.lang))}'
+            for f in FLAVOURS) + f' \u00b7 \u2731 {self.tr("rainbow")}'
+        o.append(f'<text class="ccp-initials" x="{M}" y="{yb + 34}" font-size="{MIN_TEXT}" '
+                 f'fill="#444444">{names}</text>')
+        x = M + 84 + 52 + 24
+        o.append(f'<text x="{x}" y="{y + 4}" font-size="{MIN_TEXT}" font-weight="bold" '
                  f'fill="#222222">{self.tr("ice_cream_row")}</text>')
         for i, c in enumerate(v.row):
             found = self.find(lambda a, i=i: a.type == "scoop" and a.cards == (i,))
             opt = found[1] if found else None
             self.card(x + i * (CARD_W + 6), y + 10, c, f"ccp-row-card ccp-pos-{i}", opt)
         x += 4 * (CARD_W + 6) + 14
-        o.append(f'<text x="{x}" y="{y + 4}" font-size="12" font-weight="bold" '
+        o.append(f'<text x="{x}" y="{y + 4}" font-size="{MIN_TEXT}" font-weight="bold" '
                  f'fill="#222222">{self.tr("order_row")}</text>')
         for i, order in enumerate(v.order_row):
             found = self.find(lambda a, i=i: a.type == "secure" and a.order == i)
-            self.order(x + i * 80, y + 10, order, f"ccp-order ccp-pos-{i}",
-                       found[1] if found else None)
-        x += 4 * 80 + 6
+            self.order(x + i * (ORDER_W + 4), y + 10, order, f"ccp-order ccp-pos-{i}",
+                       found[1] if found else None, ORDER_W, orders_h)
+        x += 4 * (ORDER_W + 4) + 6
         found = self.find(lambda a: a.type == "secure" and a.order == "deck")
         self.pile(x, y + 10, v.order_deck_size, self.tr("order_deck"), "ccp-order-deck",
                   "#8A5A2B", found[1] if found else None)
-        o.append(f'<text x="{x}" y="{y + 112}" font-size="11" fill="#555555">'
-                 f'{self.tr("order_discard", count=len(v.order_discard))}</text>')
-        return y + 124
+        return yb + 40
 
     def card(self, x: int, y: int, card: int, cls: str, opt: Option | None = None,
              small: bool = False) -> None:
@@ -193,15 +211,16 @@ class _Picture:
         aria = "" if opt else f' aria-label="{label}"'
         tip = self.reason(opt) if opt else label
         w, h = (HAND_W, HAND_H) if small else (CARD_W, CARD_H)
-        k = w / CARD_W  # font scale
+        k = 1.0 if not small else 0.9  # icon scale
         o = self.out
         o.append(f'<g {attrs}{role}{aria} data-card="{card}"><title>{tip}</title>')
         if face[0] == "rainbow":
             o.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
                      f'fill="url(#ccp-rainbow)" stroke="#3B2F2F" stroke-width="1.5"/>'
-                     f'<text x="{x + w // 2}" y="{y + h // 2 + 4}" font-size="{10 * k:.0f}" '
-                     f'font-weight="bold" text-anchor="middle" fill="#000000">'
-                     f'{self.tr("rainbow")}</text>')
+                     f'<text x="{x + w // 2}" y="{y + h // 2 + 5}" '
+                     f'font-size="{22 if small else MIN_TEXT}" font-weight="bold" '
+                     f'text-anchor="middle" fill="#000000">'
+                     f'{"&#x2731;" if small else self.tr("rainbow")}</text>')
         else:
             flavour, brand, combo = face
             ink = BRAND_INK[brand]
@@ -211,15 +230,17 @@ class _Picture:
                      f'fill="{BRAND_COLOURS[brand]}" stroke="#3B2F2F" stroke-width="1.5"/>'
                      f'<text x="{x + 5}" y="{y + 16 * k + 1:.0f}" font-size="{15 * k:.0f}" '
                      f'fill="{ink}">{BRAND_ICONS[brand]}</text>'
-                     f'<text x="{x + w // 2}" y="{y + 0.55 * h:.0f}" font-size="{22 * k:.0f}" '
+                     f'<text x="{x + w // 2}" y="{y + (0.62 if small else 0.45) * h:.0f}" '
+                     f'font-size="{22 if small else 24}" '
                      f'font-weight="bold" text-anchor="middle" fill="{ink}">'
                      f'{escape(t(f"ccp.initial.{flavour}", self.lang))}</text>'
-                     f'<text x="{x + w // 2}" y="{y + 0.74 * h:.0f}" font-size="{10 * k:.0f}" '
-                     f'text-anchor="middle" fill="{ink}">{name}</text>'
+                     + ("" if small else
+                        f'<text x="{x + w // 2}" y="{y + 0.64 * h:.0f}" font-size="{MIN_TEXT}" '
+                        f'text-anchor="middle" fill="{ink}">{name}</text>') +
                      f'<circle cx="{x + w - r - 3:.0f}" cy="{y + h - r - 3:.0f}" r="{r:.0f}" '
                      f'fill="{BRAND_COLOURS[combo]}" stroke="#FFFFFF" stroke-width="1.5"/>'
                      f'<text class="ccp-combo-icon" x="{x + w - r - 3:.0f}" '
-                     f'y="{y + h - 0.6 * r - 3:.0f}" font-size="{11 * k + 1:.0f}" '
+                     f'y="{y + h - 0.6 * r - 3:.0f}" font-size="{MIN_TEXT if small else 14}" '
                      f'text-anchor="middle" fill="{BRAND_INK[combo]}">{BRAND_ICONS[combo]}'
                      f'</text>')
         if opt is not None and not opt.allowed:
@@ -227,29 +248,32 @@ class _Picture:
         o.append("</g>")
 
     def order(self, x: int, y: int, order: int, cls: str, opt: Option | None = None,
-              w: int = 74, h: int = 84) -> None:
+              w: int = ORDER_W, h: int = 0) -> None:
         face = self.v.order_faces[order]
         words = escape(flavours_words(face["flavours"], self.lang))
         label = self.tr("order_label", flavours=words, coins=face["coins"])
         attrs = self.option_attrs(opt, f"ccp-order-card {cls}")
         o = self.out
+        h = max(h, order_height(face, self.lang))
         o.append(f'<g {attrs} data-order="{order}"'
                  + ("" if opt else f' role="img" aria-label="{label}"')
                  + f'><title>{self.reason(opt) if opt else label}</title>'
                  f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#FFFDF5" '
                  f'stroke="#8A5A2B" stroke-width="1.5"/>')
         reward = face["reward"]
-        top = 12 if reward else 0
-        if reward:
+        lines = reward_lines(reward, self.lang)
+        top = 15 * len(lines) + (3 if lines else 0)
+        if lines:
             o.append(f'<rect class="ccp-reward" x="{x + 1}" y="{y + 1}" width="{w - 2}" '
-                     f'height="12" rx="5" fill="#B00020"/><text x="{x + w // 2}" y="{y + 10}" '
-                     f'font-size="9" font-weight="bold" text-anchor="middle" fill="#FFFFFF">'
-                     f'{self.tr("or_reward_" + reward)}</text>')
-        step = min(15, (h - 26 - top) // max(1, len(face["flavours"])))
+                     f'height="{top}" rx="5" fill="#B00020"/>')
+            for k, line in enumerate(lines):
+                o.append(f'<text x="{x + w // 2}" y="{y + 13 + 15 * k}" font-size="{MIN_TEXT}" '
+                         f'font-weight="bold" text-anchor="middle" fill="#FFFFFF">'
+                         f'{escape(line)}</text>')
         for k, f in enumerate(face["flavours"]):
-            o.append(f'<text x="{x + 5}" y="{y + 15 + top + k * step}" font-size="11" '
+            o.append(f'<text x="{x + 4}" y="{y + 16 + top + k * 15}" font-size="{MIN_TEXT}" '
                      f'fill="#222222">{escape(t(f"ccp.flavour.{f}", self.lang))}</text>')
-        o.append(f'<text x="{x + 6}" y="{y + h - 7}" font-size="11" font-weight="bold" '
+        o.append(f'<text x="{x + 5}" y="{y + h - 7}" font-size="{MIN_TEXT}" font-weight="bold" '
                  f'fill="#8A5A2B">{self.tr("coins_short", count=face["coins"])}</text>')
         if opt is not None and not opt.allowed:
             o.append(_cross(x, y, w, h))
@@ -275,13 +299,13 @@ class _Picture:
         for k, opt in rest:
             self.used.add(k)
             label = self.chip_label(opt)
-            w = 8 * len(label) + 18
+            w = int(8.4 * len(label)) + 18
             if x + w > WIDTH - M:
                 x = M
-                y += 30
-            self.chip(x, y, w, label, opt, "ccp-chip")
+                y += 32
+            self.chip(x, y, w, label, opt, "ccp-chip", 26)
             x += w + 6
-        return y + 30
+        return y + 32
 
     def chip(self, x: int, y: int, w: int, label: str, opt: Option, cls: str,
              h: int = 24) -> None:
@@ -289,8 +313,8 @@ class _Picture:
         dash = "" if opt.allowed else ' stroke-dasharray="4 3"'
         self.out.append(f'<g {self.option_attrs(opt, cls)}><title>{self.reason(opt)}</title>'
                         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
-                        f'stroke="#333333"{dash}/><text x="{x + w // 2}" y="{y + h * 2 // 3}" '
-                        f'font-size="{12 if h >= 20 else 11}" text-anchor="middle" '
+                        f'stroke="#333333"{dash}/><text x="{x + w // 2}" y="{y + h // 2 + 5}" '
+                        f'font-size="{MIN_TEXT}" text-anchor="middle" '
                         f'fill="{ink}">{escape(label)}</text></g>')
 
     def chip_label(self, opt: Option) -> str:
@@ -335,35 +359,15 @@ class _Picture:
         o.append(f'<text class="ccp-coins" x="{x + w - 8}" y="{y + 18}" font-size="13" '
                  f'text-anchor="end" fill="#8A5A2B" font-weight="bold">'
                  f'{self.tr("coins", count=v.scores[p])}</text>')
-        o.append(f'<text x="{x + 8}" y="{y + 34}" font-size="11" fill="#555555">'
+        o.append(f'<text x="{x + 8}" y="{y + 35}" font-size="{MIN_TEXT}" fill="#444444">'
                  f'{self.tr("filled", count=v.fills[p])}</text>')
         cy = y + 42
-        # Cones: stacks of card strips, bottom first, with the fill chips under each.
-        cones = v.cones[p]
-        per_row = max(1, (w - 8) // (STRIP_W + 10))
-        # Room for the tallest stack there is (not more: empty room pushed the hand down,
-        # out of a 1024x640 window).
-        tallest = max([len(st) for st in cones] + [1])
-        step = STRIP_H if tallest <= 8 else max(6, (8 * STRIP_H) // tallest)
-        stack_h = min(tallest, 8) * STRIP_H + 8 if tallest <= 8 else 8 * STRIP_H + 8
-        for j, stack in enumerate(cones):
-            r, c = divmod(j, per_row)
-            sx = x + 8 + c * (STRIP_W + 10)
-            sy = cy + r * (stack_h + 44)
-            self.cone(p, j, stack, sx, sy, stack_h, step)
-        rows = -(-len(cones) // per_row)
-        cy += rows * (stack_h + 44)
-        # Reserved orders (face up, CCP-7).
-        if v.reserved[p]:
-            o.append(f'<text x="{x + 8}" y="{cy + 10}" font-size="11" fill="#555555">'
-                     f'{self.tr("reserved")}</text>')
-            for k, order in enumerate(v.reserved[p]):
-                self.order(x + 8 + k * 66, cy + 14, order, "ccp-reserved", None, 62, 70)
-            cy += 90
-        # The hand: own cards face up (with placement chips while serving), others' backs.
-        o.append(f'<text x="{x + 8}" y="{cy + 10}" font-size="11" fill="#555555">'
+        # The hand first, right under the name: own cards face up (with placement chips
+        # while serving), others' backs. Cones and orders below it can grow; the hand a
+        # student clicks stays inside a 1024x640 window (issue 11).
+        o.append(f'<text x="{x + 8}" y="{cy + 11}" font-size="{MIN_TEXT}" fill="#444444">'
                  f'{self.tr("hand", count=v.hand_sizes[p])}</text>')
-        cy += 16
+        cy += 17
         hand = v.hands[p]
         if hand is None:
             shown = min(v.hand_sizes[p], max(1, (w - 16) // 14))
@@ -390,6 +394,37 @@ class _Picture:
                               op, "ccp-chip ccp-place", PLACE_H)
             rows = -(-len(hand) // cols) if hand else 0
             cy += rows * (HAND_H + place_h) + 4
+        # Cones: stacks of card strips, bottom first, with the fill chips under each.
+        cones = v.cones[p]
+        # The own (wide) panel keeps its reserved orders beside the cones, not under them.
+        beside = bool(v.reserved[p]) and v.hands[p] is not None and \
+            w - 16 - len(cones) * (STRIP_W + 14) >= len(v.reserved[p]) * (ORDER_W + 4)
+        per_row = max(1, (w - 8) // (STRIP_W + 14))
+        # Room for the tallest stack there is (not more: empty room pushed the hand down,
+        # out of a 1024x640 window).
+        tallest = max([len(st) for st in cones] + [1])
+        step = STRIP_H if tallest <= 8 else max(6, (8 * STRIP_H) // tallest)
+        stack_h = min(tallest, 8) * STRIP_H + 8 if tallest <= 8 else 8 * STRIP_H + 8
+        for j, stack in enumerate(cones):
+            r, c = divmod(j, per_row)
+            sx = x + 8 + c * (STRIP_W + 14)
+            sy = cy + r * (stack_h + 52)
+            self.cone(p, j, stack, sx, sy, stack_h, step)
+        rows = -(-len(cones) // per_row)
+        cones_end = cy + rows * (stack_h + 52)
+        # Reserved orders (face up, CCP-7): beside the cones if there is room, else under.
+        if v.reserved[p]:
+            ow = min(ORDER_W, (w - 16 - 4 * (len(v.reserved[p]) - 1)) // len(v.reserved[p]))
+            rx = x + w - 8 - len(v.reserved[p]) * (ow + 4) + 4 if beside else x + 8
+            ry = cy if beside else cones_end
+            o.append(f'<text x="{rx}" y="{ry + 11}" font-size="{MIN_TEXT}" fill="#444444">'
+                     f'{self.tr("reserved")}</text>')
+            oh = max(order_height(v.order_faces[k], self.lang) for k in v.reserved[p])
+            for k, order in enumerate(v.reserved[p]):
+                self.order(rx + k * (ow + 4), ry + 16, order, "ccp-reserved", None, ow, oh)
+            cy = max(cones_end, ry + 16 + oh + 6)
+        else:
+            cy = cones_end
         height = cy - y + 6
         stroke = "#0072B2" if acting else "#CCBFA8"
         o[start] = (f'<g class="ccp-player ccp-seat-{p}"><rect x="{x}" y="{y}" width="{w}" '
@@ -426,12 +461,33 @@ class _Picture:
                          f'stroke-width="0.8"/>')
                 initial = t(f"ccp.initial.{flavour}", self.lang)
                 text = f"{BRAND_ICONS[brand]} {escape(initial)} \u2192{BRAND_ICONS[combo]}"
-            if step >= 11:
-                o.append(f'<text x="{x + STRIP_W // 2}" y="{sy + step - 4}" font-size="11" '
+            if step >= MIN_TEXT + 4:
+                o.append(f'<text x="{x + STRIP_W // 2}" y="{sy + step - 4}" '
+                         f'font-size="{MIN_TEXT}" '
                          f'text-anchor="middle" fill="{ink}">{text}</text>')
-        o.append(f'<text x="{x + STRIP_W // 2}" y="{base + 42}" font-size="11" '
+        o.append(f'<text x="{x + STRIP_W // 2}" y="{base + 44}" font-size="{MIN_TEXT}" '
                  f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=j + 1)}</text>'
                  "</g>")
+
+
+def reward_lines(reward: str | None, lang: str) -> list[str]:
+    """An order's reward banner cut into lines that fit an order card at MIN_TEXT."""
+    if not reward:
+        return []
+    lines: list[str] = []
+    for word in t(f"ccp.svg.or_reward_{reward}", lang).split(" "):
+        if lines and len(lines[-1] + " " + word) * MIN_TEXT * 0.68 <= ORDER_W - 6:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def order_height(face: dict, lang: str) -> int:
+    """The height an order card needs: banner, one line per flavour, the coins."""
+    banner = reward_lines(face["reward"], lang)
+    top = 15 * len(banner) + (3 if banner else 0)
+    return max(CARD_H, top + 15 * len(face["flavours"]) + 30)
 
 
 def panel_widths(n: int, seat: int | None) -> list[int]:

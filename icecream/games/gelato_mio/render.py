@@ -6,8 +6,14 @@ teacher, marks the options of the current decision from ``state.options()``: dis
 cards to take (GM-4), customers to serve and balls to make (GM-6), the cards and balls
 to give up for Quality Control (GM-5), and passing. Clickable elements carry
 ``class="ic-option"`` and ``data-action`` holding the plain action as JSON; a forbidden
-option also has ``ic-forbidden``, so a click can say why not. Flavours read without
+option also has ``ic-forbidden``, so a click can say why not. Clickable things have a
+blue frame (as in Ice Cream), forbidden ones a dashed grey one. Flavours read without
 colour: every card shows its name.
+
+The picture is 1024 units wide but shown ~700 px wide beside the play dashboard's side
+panel, so every text is at least :data:`MIN_TEXT` units (~9 px there), and the height
+follows the content (about 620 units at most) so the whole table, the viewing seat's hand
+in a full-width strip at the bottom, fits a 1024x640 window.
 
 >>> from icecream import new_game
 >>> svg = render_svg(new_game("gelato-mio", players=3, seed=1), seat=0)
@@ -24,8 +30,13 @@ from typing import Any
 from ...core.messages import DEFAULT_LANGUAGE, t
 from ...core.protocol import Option
 
-WIDTH, HEIGHT = 1024, 640
-CARD_W, CARD_H, GAP = 66, 84, 8
+WIDTH = 1024  # the height follows the content (at most ~620 units)
+#: The picture is drawn 1024 units wide but shown ~700 px wide beside the play dashboard's
+#: side panel (issue 11): every text a student must read is at least MIN_TEXT units (~9 px).
+MIN_TEXT = 13
+M = 16  # outer margin
+CARD_W, CARD_H, GAP = 78, 50, 6
+PILE_W = 128  # a customer card
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 #: Okabe-Ito based colours per card code (colour-blind safe; names are always written).
 COLOURS = {
@@ -34,6 +45,10 @@ COLOURS = {
     "qc_hand": "#D55E00", "qc_balls": "#D55E00",
 }
 INK = {"chocolate": "#FFFFFF", "strawberry": "#000000"}
+#: Blue means "clickable" across the app (as in Ice Cream); card backs are brown so the
+#: colour keeps one meaning.
+CLICK = "#0072B2"
+BACK = "#7A5C3E"
 
 
 def _name(code: str, lang: str) -> str:
@@ -52,8 +67,34 @@ def _opt_attrs(opt: Option | None, base: str) -> str:
             f'style="cursor:pointer" tabindex="0"')
 
 
+def _frame(opt: Option | None) -> str:
+    """The outline of a clickable thing: blue if allowed, dashed grey if forbidden."""
+    if opt is None:
+        return ' stroke="#555" stroke-width="1"'
+    if opt.allowed:
+        return f' stroke="{CLICK}" stroke-width="3.5"'
+    return ' stroke="#999" stroke-width="2" stroke-dasharray="5 3"'
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of the drawn width of ``s`` (DejaVu Sans is wide)."""
+    return len(s) * size * (0.68 if bold else 0.61)
+
+
+def wrap(s: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``s`` cut at spaces into lines no wider than ``width`` (a long word stays whole)."""
+    lines: list[str] = []
+    for word in s.split(" "):
+        if lines and text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = None,
-          w: int = CARD_W, h: int = CARD_H, count: int | None = None, size: int = 12) -> str:
+          w: int = CARD_W, h: int = CARD_H, count: int | None = None,
+          size: int = MIN_TEXT) -> str:
     if code is None:
         return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" '
                 f'stroke="#bbb" stroke-dasharray="4 3"/>')
@@ -61,13 +102,8 @@ def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = 
     face = escape(t(f"gm.ui.face.{code}", lang)) if code.startswith("qc_") else name
     fill = COLOURS.get(code, "#eee")
     ink = INK.get(code, "#000")
-    glow = ""
-    if opt is not None and opt.allowed:
-        glow = ' stroke="#009E73" stroke-width="3"'
-    else:
-        glow = ' stroke="#555" stroke-width="1"'
     label = name if count is None else f"{name} {count}"
-    words = f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" font-size="{size}" ' \
+    words = f'<text x="{x + w / 2}" y="{y + h / 2 + size * 0.35:.0f}" font-size="{size}" ' \
             f'text-anchor="middle" fill="{ink}">{face}</text>'
     if count is not None:  # the name, and the count under it
         words = (f'<text x="{x + w / 2}" y="{y + h / 2 - 2}" font-size="{size}" '
@@ -75,21 +111,31 @@ def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = 
                  f'<text x="{x + w / 2}" y="{y + h / 2 + size}" font-size="{size}" '
                  f'font-weight="bold" text-anchor="middle" fill="{ink}">{count}</text>')
     return (f'<g {_opt_attrs(opt, "gm-card")} role="img" aria-label="{label}">'
-            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}"{glow}/>'
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}"{_frame(opt)}/>'
             f'{words}</g>')
 
 
-def _back(x: float, y: float, lang: str, w: int = 22, h: int = 30) -> str:
+def _back(x: float, y: float, lang: str, w: int = 16, h: int = 24) -> str:
     label = escape(t("gm.ui.card_back", lang))
     return (f'<g class="ic-card-back" role="img" aria-label="{label}"><rect x="{x}" y="{y}" '
-            f'width="{w}" height="{h}" rx="3" fill="#0072B2" stroke="#fff"/></g>')
+            f'width="{w}" height="{h}" rx="3" fill="{BACK}" stroke="#fff"/></g>')
 
 
-def _text(x: float, y: float, s: str, size: int = 13, bold: bool = False,
-          anchor: str = "start") -> str:
+def _text(x: float, y: float, s: str, size: int = MIN_TEXT, bold: bool = False,
+          anchor: str = "start", fill: str = "#000") -> str:
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x}" y="{y}" font-size="{size}"{weight} text-anchor="{anchor}">'
-            f'{escape(s)}</text>')
+    return (f'<text x="{x}" y="{y}" font-size="{size}"{weight} text-anchor="{anchor}" '
+            f'fill="{fill}">{escape(s)}</text>')
+
+
+def _lines(x: float, y: float, s: str, width: float, size: int = MIN_TEXT,
+           bold: bool = False, step: int = 16) -> tuple[list[str], float]:
+    """``s`` wrapped into ``width`` from baseline ``y``; the texts and the next baseline."""
+    out = []
+    for line in wrap(s, size, width, bold):
+        out.append(_text(x, y, line, size, bold))
+        y += step
+    return out, y
 
 
 def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -106,17 +152,12 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
 
     n = len(v.names)
     o: list[str] = []
-    # The game's name is a proper name, the same in every language.
-    title = escape(state.game.title)
-    o.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-             f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}" '
-             f'style="{_FONT};background:#fffaf3">')
     # Header: round, phase, who acts; the teacher's picture says it shows everything.
     head = [state.game.title, t("gm.ui.round", lang, n=v.round),
             t(f"gm.phase.{v.phase}", lang)]
     if v.to_act is not None:
         head.append(t("gm.ui.to_act", lang, player=v.names[v.to_act]))
-    o.append(_text(20, 26, " \u00b7 ".join(head), 16, bold=True))
+    o.append(_text(M, 24, " \u00b7 ".join(head), 18, bold=True))
     sub = t("gm.ui.teacher", lang) if v.teacher else t("gm.ui.seat_view", lang,
                                                         player=v.names[seat])
     if v.last_round_left:
@@ -125,105 +166,170 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         who, left = v.quality_control["pending"][0]
         sub += " \u00b7 " + t(f"gm.ui.qc_left.{v.quality_control['card']}", lang,
                                player=v.names[who], count=left)
-    o.append(_text(20, 44, sub, 12))
-    # The 3x3 display (GM-4).
-    x0, y0 = 20, 56
-    o.append(_text(x0, y0 + 10, t("gm.ui.display", lang), 12, bold=True))
+    sub_lines, _ = _lines(M, 44, sub, WIDTH - 2 * M, 14)
+    o += sub_lines[:1]
+    # Left: the 3x3 display (GM-4) and under it the ball piles (GM-6).
+    y0 = 58
+    o.append(_text(M, y0 + 14, t("gm.ui.display", lang), 14, bold=True))
+    cy = y0 + 22
     for r in range(3):
         for c in range(3):
             code = v.display[r][c]
-            o.append(_card(x0 + c * (CARD_W + GAP), y0 + 18 + r * (CARD_H + GAP), code, lang,
+            o.append(_card(M + c * (CARD_W + GAP), cy + r * (CARD_H + GAP), code, lang,
                            opt({"type": "take", "row": r, "col": c}) if code else None))
-    # Deck, discard, ball supply and the make-a-ball buttons.
-    x1 = 260
-    o.append(_back(x1, y0 + 18, lang, 44, 58) if v.deck_size else _card(x1, y0 + 18, None,
-                                                                        lang, w=44, h=58))
-    o.append(_text(x1, y0 + 90, t("gm.ui.deck", lang, count=v.deck_size), 10))
-    top = v.discard[-1] if v.discard else None
-    o.append(_card(x1 + 100, y0 + 18, top, lang, w=66, h=58))
-    o.append(_text(x1 + 100, y0 + 90, t("gm.ui.discard", lang, count=len(v.discard)), 10))
-    o.append(_text(x1, y0 + 112, t("gm.ui.supply", lang), 12, bold=True))
+    ys = cy + 3 * CARD_H + 2 * GAP + 22
+    o.append(_text(M, ys, t("gm.ui.supply", lang), 14, bold=True))
     for i, (f, k) in enumerate(v.supply.items()):
-        x = x1 + i * 66
-        o.append(_card(x, y0 + 120, f, lang, opt({"type": "make_ball", "flavour": f}), 60, 50,
-                       count=k, size=11))
-    o.append(_text(x1, y0 + 186, t("gm.ui.make_ball_hint", lang), 10))
+        o.append(_card(M + i * (CARD_W + GAP), ys + 8, f, lang,
+                       opt({"type": "make_ball", "flavour": f}), CARD_W, 42, count=k))
+    y_left = ys + 8 + 42 + 14
+    # Middle: deck, discard and passing.
+    x1 = M + 3 * (CARD_W + GAP) + 8
+    x2 = WIDTH - M - 4 * PILE_W - 3 * 8
+    mid_w = x2 - 12 - x1
+    o.append(_back(x1, cy, lang, 30, 42) if v.deck_size else _card(x1, cy, None, lang,
+                                                                   w=30, h=42))
+    part, _ = _lines(x1 + 38, cy + 17, t("gm.ui.deck", lang, count=v.deck_size), mid_w - 38)
+    o += part
+    top = v.discard[-1] if v.discard else None
+    o.append(_card(x1, cy + 52, top, lang, w=CARD_W, h=42))
+    part, _ = _lines(x1 + CARD_W + 8, cy + 69, t("gm.ui.discard", lang, count=len(v.discard)),
+                     mid_w - CARD_W - 8)
+    o += part
     pass_opt = opt({"type": "pass"})
     if pass_opt is not None:
         word = t("gm.ui.pass", lang)
         o.append(f'<g {_opt_attrs(pass_opt, "ic-button")} role="button" '
                  f'aria-label="{escape(word)}">'
-                 f'<rect x="{x1}" y="{y0 + 200}" width="90" height="28" rx="5" fill="#eee" '
-                 f'stroke="#555"/>{_text(x1 + 45, y0 + 219, word, 13, anchor="middle")}</g>')
-    # Customers (GM-3): the display customer and the three piles; the top can be served.
-    x2 = 480
-    o.append(_text(x2, y0 + 10, t("gm.ui.customers", lang), 12, bold=True))
-    for i, cid in enumerate(v.pile_tops):
-        x = x2 + i * 134
-        y = y0 + 18
-        label = t("gm.ui.pile", lang, number=i + 1, count=v.pile_sizes[i])
-        o.append(_text(x, y + 164, label, 11))
+                 f'<rect x="{x1}" y="{cy + 108}" width="110" height="34" rx="6" fill="#eef5fb"'
+                 f'{_frame(pass_opt)}/>'
+                 f'{_text(x1 + 55, cy + 130, word, 15, bold=True, anchor="middle")}</g>')
+    hint, y_mid = _lines(x1, cy + 166, t("gm.ui.make_ball_hint", lang), mid_w)
+    o += hint
+    # Right: customers (GM-3), the display customer and the three piles; a top is served.
+    o.append(_text(x2, y0 + 14, t("gm.ui.customers", lang), 14, bold=True))
+    shown = []
+    for cid in v.pile_tops:
         if cid is None:
-            o.append(_card(x, y, None, lang, w=126, h=150))
+            shown.append(None)
             continue
         c = v.recipes[cid]
+        kind = wrap(t(f"gm.ui.kind.{c['kind']}", lang), MIN_TEXT, PILE_W - 12, bold=True)
+        shown.append((c, kind))
+    rows = max([len(k) + 1 + len(c["cards"] + c["balls"]) for c, k in filter(None, shown)],
+               default=6)
+    cust_h = 16 * rows + 14
+    for i, item in enumerate(shown):
+        x = x2 + i * (PILE_W + 8)
+        label = t("gm.ui.pile", lang, number=i + 1, count=v.pile_sizes[i])
+        o.append(_text(x, cy + cust_h + 17, label))
+        if item is None:
+            o.append(_card(x, cy, None, lang, w=PILE_W, h=cust_h))
+            continue
+        c, kind = item
         name = t(f"gm.customer.{c['kind']}", lang, points=c["points"])
-        kind = t(f"gm.ui.kind.{c['kind']}", lang)
-        points = t("gm.ui.points", lang, count=c["points"])
         op = opt({"type": "serve", "pile": i})
-        stroke = ' stroke="#009E73" stroke-width="3"' if op is not None and op.allowed \
-            else ' stroke="#555"'
         o.append(f'<g {_opt_attrs(op, "gm-customer")} role="img" aria-label="{escape(name)}">'
-                 f'<rect x="{x}" y="{y}" width="126" height="150" rx="8" fill="#fff"{stroke}/>')
-        o.append(_text(x + 8, y + 18, kind, 11, bold=True))
-        o.append(_text(x + 8, y + 34, points, 11, bold=True))
-        for j, code in enumerate(c["cards"] + c["balls"]):
-            o.append(_text(x + 8, y + 54 + j * 16, "\u2022 " + _name(code, lang), 11))
+                 f'<rect x="{x}" y="{cy}" width="{PILE_W}" height="{cust_h}" rx="8" '
+                 f'fill="#fff"{_frame(op)}/>')
+        lines = [(w, True) for w in kind]
+        lines.append((t("gm.ui.points", lang, count=c["points"]), True))
+        lines += [("\u2022 " + _name(code, lang), False) for code in c["cards"] + c["balls"]]
+        for j, (line, bold) in enumerate(lines):
+            o.append(_text(x + 6, cy + 18 + j * 16, line, bold=bold))
         o.append("</g>")
-    # Objectives (GM-7, GM-8).
-    y3 = y0 + 212
-    o.append(_text(x2, y3, t("gm.ui.objectives", lang), 12, bold=True))
+    # Objectives (GM-7, GM-8), under the customers: the three customer objectives left,
+    # the end-of-game ball objectives right.
+    y3 = cy + cust_h + 40
+    o.append(_text(x2, y3, t("gm.ui.objectives", lang), 14, bold=True))
+    half = (WIDTH - M - x2) // 2
+    yl = y3 + 17
     for j, who in enumerate(v.claimed):
         kind = ("bowl", "two_ball_cone", "one_ball_cone")[j]
         holder = "" if who is None else " \u2192 " + v.names[who]
-        o.append(_text(x2, y3 + 18 + j * 16, t(f"gm.ui.objective.{kind}", lang) + holder, 11))
-    o.append(_text(x2, y3 + 18 + 3 * 16, t("gm.ui.ball_objectives", lang), 11))
-    # Players (bottom): balls on the table, served customers, hands.
-    py = 350
-    pw = (WIDTH - 40) / n
+        part, yl = _lines(x2, yl, t(f"gm.ui.objective.{kind}", lang) + holder, half - 8)
+        o += part
+    part, yr = _lines(x2 + half, y3 + 17, t("gm.ui.ball_objectives", lang), half)
+    o += part
+    top_end = max(yl, yr, y_left, y_mid) - 6
+    # The hand shown big at the bottom: the seat's own (the teacher's: the player to act).
+    strip_seat = seat if seat is not None else (v.to_act if v.to_act is not None else 0)
+    # Players: balls on the table, served customers, and the hands not in the strip.
+    py = top_end
+    pw = (WIDTH - 2 * M - 8 * (n - 1)) / n
+    ph = 0
+    panels: list[tuple[float, list[str]]] = []
     for p in range(n):
-        x = 20 + p * pw
-        active = p == v.to_act
-        o.append(f'<rect x="{x}" y="{py}" width="{pw - 8}" height="{HEIGHT - py - 12}" rx="8" '
-                 f'fill="{"#E8F6EF" if active else "#f4f4f4"}" stroke="#888"/>')
+        x = M + p * (pw + 8)
+        inner = pw - 16
+        g: list[str] = []
         head = t("gm.ui.player", lang, player=v.names[p], points=v.scores[p])
         if p in v.winners:
             head += " \u2605"
-        o.append(_text(x + 8, py + 18, head, 13, bold=True))
-        o.append(_text(x + 8, py + 36, t("gm.ui.balls", lang, count=sum(v.table[p].values())),
-                       11))
+        g.append(_text(x + 8, py + 20, head, 15, bold=True))
+        g.append(_text(x + 8, py + 38, t("gm.ui.balls", lang,
+                                         count=sum(v.table[p].values()))))
+        bw = min(CARD_W + 10, (pw - 12 - 8) / 3)
         for i, (f, k) in enumerate(v.table[p].items()):
             ret = opt({"type": "return_ball", "flavour": f}) if p == v.to_act else None
-            o.append(_card(x + 8 + i * 66, py + 42, f, lang, ret if k else None, 62, 36,
-                           count=k, size=10))
-        served = [t(f"gm.customer.{v.recipes[c]['kind']}", lang,
-                    points=v.recipes[c]["points"]) for c in v.served[p]]
-        o.append(_text(x + 8, py + 92, t("gm.ui.served", lang, count=len(served)), 11))
-        for j, s in enumerate(served[:5]):
-            o.append(_text(x + 8, py + 108 + j * 14, s, 10))
-        hy = py + 185
-        o.append(_text(x + 8, hy, t("gm.ui.hand", lang, count=v.hand_sizes[p]), 11, bold=True))
-        hand = v.hands[p]
-        if hand is None:  # face down: at most two rows of backs, the count is in the label
-            per_row = max(1, int((pw - 24) // 24))
-            for j in range(min(v.hand_sizes[p], 2 * per_row)):
-                o.append(_back(x + 8 + (j % per_row) * 24, hy + 8 + (j // per_row) * 34, lang))
-        else:  # face up, one card per kind with its count (at most 8 kinds: two rows)
-            per_row = max(1, int((pw - 24) // 52))
-            kinds = list(dict.fromkeys(hand))
-            for j, code in enumerate(kinds):
-                dis = opt({"type": "discard", "card": code}) if p == v.to_act else None
-                o.append(_card(x + 8 + (j % per_row) * 52, hy + 8 + (j // per_row) * 40, code,
-                               lang, dis, 48, 36, count=hand.count(code), size=9))
+            g.append(_card(x + 6 + i * (bw + 4), py + 44, f, lang, ret if k else None,
+                           bw, 40, count=k))
+        # Served customers by kind: what the objectives count (GM-7); points are in the head.
+        kinds = [v.recipes[c]["kind"] for c in v.served[p]]
+        yy = py + 102
+        g.append(_text(x + 8, yy, t("gm.ui.served", lang, count=len(kinds)), bold=True))
+        yy += 16
+        if kinds:
+            served = " \u00b7 ".join(f"{t(f'gm.ui.kind.{k}', lang)} \u00d7{kinds.count(k)}"
+                                      for k in dict.fromkeys(kinds))
+            part, yy = _lines(x + 8, yy, served, inner)
+            g += part
+        if p != strip_seat:
+            yy += 2
+            g.append(_text(x + 8, yy, t("gm.ui.hand", lang, count=v.hand_sizes[p]), bold=True))
+            hand = v.hands[p]
+            if hand is None:  # face down: one row of backs, the count is in the label
+                per_row = max(1, int(inner // 18))
+                for j in range(min(v.hand_sizes[p], per_row)):
+                    g.append(_back(x + 8 + j * 18, yy + 6, lang))
+                yy += 36
+            else:  # the teacher sees it: the kinds and counts in words
+                yy += 16
+                xx = x + 8
+                for code in dict.fromkeys(hand):
+                    word = f"{_name(code, lang)} {hand.count(code)}"
+                    wd = text_width(word, MIN_TEXT) + 10
+                    if xx + wd > x + 8 + inner and xx > x + 8:
+                        xx, yy = x + 8, yy + 16
+                    g.append(f'<g class="gm-hand-word" role="img" aria-label="{escape(word)}">'
+                             f'{_text(xx, yy, word)}</g>')
+                    xx += wd
+                yy += 8
+        ph = max(ph, yy - py)
+        panels.append((x, g))
+    for p, (x, g) in enumerate(panels):
+        active = p == v.to_act
+        o.append(f'<rect x="{x}" y="{py}" width="{pw}" height="{ph}" rx="8" '
+                 f'fill="{"#E8F1F8" if active else "#f4f4f4"}" stroke="#888"/>')
+        o += g
+    # The big hand: one card per kind with its count, at most 8 kinds in one row.
+    hy = py + ph + 20
+    o.append(_text(M, hy, t("gm.ui.hand", lang, count=v.hand_sizes[strip_seat]) + " \u00b7 "
+                   + v.names[strip_seat], 14, bold=True))
+    hand = v.hands[strip_seat]
+    hw = min(110, (WIDTH - 2 * M - 7 * GAP) / 8)
+    bottom = hy + 8
+    if hand is not None:
+        for j, code in enumerate(dict.fromkeys(hand)):
+            dis = opt({"type": "discard", "card": code}) if strip_seat == v.to_act else None
+            o.append(_card(M + j * (hw + GAP), hy + 8, code, lang, dis, hw, 48,
+                           count=hand.count(code), size=14))
+        bottom = hy + 8 + 48
+    height = int(bottom + 10)
+    # The game's name is a proper name, the same in every language.
+    title = escape(state.game.title)
+    o.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+                f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{title}" '
+                f'style="{_FONT};background:#fffaf3">')
     o.append("</svg>")
     return "".join(o)

@@ -277,7 +277,10 @@ class GelatoMioState(State):
         return tuple(out) if out else (PASS,)
 
     def options(self) -> list[Option]:
-        opts = [self.why_not(a) for a in self._candidates()]
+        # An empty display spot is no option a player would think of: listing one per empty
+        # spot flooded the options panel. why_not() still explains it when asked (GM-4).
+        opts = [o for o in (self.why_not(a) for a in self._candidates())
+                if o.reason.key != "gm.why.take.empty"]
         if not self.over and self.qc is None:
             opts.append(self.why_not(PASS))
         return opts
