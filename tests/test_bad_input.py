@@ -388,3 +388,14 @@ def test_every_game_checks_its_invariants_under_python_O(tmp_path, game, pile, w
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert "refused: " in out.stdout and words in out.stdout, out.stdout
+
+
+@pytest.mark.parametrize("game", icecream.list_games())
+@pytest.mark.parametrize("name", ["You", " you ", "Jij"])
+def test_a_pronoun_is_no_players_name(game, name):
+    # Texts speak of players by name ("Ann scores 3"): "You scores 3" would not read
+    # (issue 11), so such a name is refused with the reason, in every game.
+    spec = icecream.get_game(game)
+    names = [name] + [f"P{k}" for k in range(1, spec.min_players)]
+    with pytest.raises(icecream.core.SettingsError, match="speak of each player by name"):
+        icecream.new_game(game, players=names)

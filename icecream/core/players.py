@@ -48,9 +48,23 @@ def player_names(players: int | Sequence[str], low: int, high: int,
             # A lone surrogate cannot be printed or saved as UTF-8; a control character
             # would break the one-line log and the table's text.
             raise SettingsError(f"player names must be printable Unicode text, not {quote(nm)}")
+        if nm.strip().casefold() in _pronouns():
+            # Every text speaks of a player by name ("Ann scores 3"); "You scores 3" would
+            # not read, in any language the catalog has.
+            raise SettingsError(f"{quote(nm)} cannot be a player's name: the table's texts "
+                                f"speak of each player by name (\"Ann scores 3\"), so give "
+                                f"a name")
     if len(set(names)) != len(names):
         raise SettingsError(f"player names must differ: {quote(list(names))}")
     return names
+
+
+def _pronouns() -> frozenset[str]:
+    """Words such as "you" in every catalog language (``ui.pronouns``), folded."""
+    from .messages import languages
+
+    return frozenset(w.strip().casefold() for lang in languages()
+                     for w in t("ui.pronouns", lang).split(","))
 
 
 def _is_unicode(text: str) -> bool:

@@ -138,12 +138,14 @@ def _lines(x: float, y: float, s: str, width: float, size: int = MIN_TEXT,
     return out, y
 
 
-def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The table as ``seat`` sees it (``None``: the teacher), in ``lang``."""
+def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE,
+               highlight: bool = True) -> str:
+    """The table as ``seat`` sees it (``None``: the teacher), in ``lang``; ``highlight``
+    False leaves the options unmarked (a quiz's picture must not give the answer away)."""
     v = state.view(seat)
     mine = v.teacher or seat == v.to_act
     opts: dict[str, Option] = {}
-    if mine and not v.is_over:
+    if mine and not v.is_over and highlight:
         for o in state.options():
             opts[json.dumps(o.action.to_dict(), sort_keys=True)] = o
 
