@@ -221,6 +221,9 @@ MONKEY_TARGETS = {
                ":not(.ic-what-if):visible", 3),
     "selector": (f"{PLAY} select:visible", 2),
 }
+#: Random clicks a monkey test makes (each may start a game of another kind or play one to
+#: its end, so a few hundred take minutes on a busy 2-core machine).
+CLICKS = 150
 #: Bots slow enough (~0.1 s a move) to make a monkey test take minutes; left out.
 SLOW_BOTS = ("ismcts",)
 
@@ -229,14 +232,14 @@ SLOW_BOTS = ("ismcts",)
 def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
                                                  voila_server: VoilaServer,
                                                  report: Any) -> None:
-    """300 random clicks on the table's options, the enabled buttons and the selectors."""
+    """CLICKS random clicks on the table's options, the enabled buttons and the selectors."""
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = open_page("play")
     rng = random.Random(2026)
     done = Counter()
-    for _ in range(300):
+    for _ in range(CLICKS):
         present = [(kind, page.locator(sel), weight)
                    for kind, (sel, weight) in MONKEY_TARGETS.items()]
         present = [(kind, loc, n, w) for kind, loc, w in present if (n := loc.count())]
@@ -273,7 +276,7 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
     assert t("widgets.scores.winner") in scores, scores
     assert all(done[kind] > 10 for kind in MONKEY_TARGETS), done
     assert done["missed"] < 30, done
-    report(f"monkey: 300 random actions on play.ipynb ({dict(done)}), then played to the "
+    report(f"monkey: {CLICKS} random actions on play.ipynb ({dict(done)}), then played to the "
            f"end: no error")
     check(page)
     close_page(page, voila_server)
