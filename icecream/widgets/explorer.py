@@ -150,8 +150,9 @@ class GameExplorer(ExplorerBase):
         self.summary_new_game = controls.button(
             "new_game", "ic-summary-new-game", lambda: self._form_new_game(self.form), lang,
             button_style="primary")
-        self.summary_box = widgets.VBox([self.summary, self.continue_button,
-                                         self.summary_new_game])
+        # The buttons first: a long summary must not push Continue out of a small window.
+        self.summary_box = widgets.VBox([self.continue_button, self.summary_new_game,
+                                         self.summary])
         self.summary_box.add_class("ic-summary-box")
         self.resume_button = controls.button("resume", "ic-resume", self.carry_on, lang,
                                              button_style="warning")
