@@ -254,3 +254,12 @@ def test_a_bad_dask_address_is_one_clear_error(monkeypatch):
     for address in ("nonsense!!", "tcp://127.0.0.1:9"):
         with pytest.raises(SimulationError, match="cannot use the Dask scheduler at"):
             simulate(games=1, dask=address)
+
+
+def test_a_bad_bot_option_is_refused_before_any_game():
+    # A policy bot's options belong to the game's policy (Ice Cream's close_min): checked up
+    # front, with the option's name.
+    from icecream.core.errors import SettingsError
+
+    with pytest.raises(SettingsError, match="close_min"):
+        simulate(players=3, games=2, bots="heuristic", bot_options={"heuristic": {"close_min": -1}})

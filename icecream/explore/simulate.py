@@ -90,7 +90,7 @@ class Config:
                                   f"for all seats or one per seat")
         opts = dict(self.bot_options)
         for name in self.bots:
-            make_bot(name, seed=0, **dict(opts.get(name, ())))
+            make_bot(name, seed=0, **dict(opts.get(name, ()))).prepare(self.game)
 
 
 def make_config(game: str | None = None, players: int | Sequence[str] = 4,
