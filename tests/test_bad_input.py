@@ -399,3 +399,17 @@ def test_a_pronoun_is_no_players_name(game, name):
     names = [name] + [f"P{k}" for k in range(1, spec.min_players)]
     with pytest.raises(icecream.core.SettingsError, match="speak of each player by name"):
         icecream.new_game(game, players=names)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("text, words", [
+    ("[" * 5000, "nested more than 32 levels"),
+    ('{"players": 2, "seed": 1' + "0" * 5000 + "}", "digits is too long"),
+    ('{"players": 2, "game": ["ice-cream"]}', "game: this is"),
+    ('{"players": 2, "settings": {"players": 3}}', "settings.players"),
+])
+def test_every_game_s_scenario_loader_refuses_hostile_text(game, text, words):
+    # One shared start for every game's loader (core.scenario): the API's error type,
+    # never a RecursionError or a ValueError from int().
+    with pytest.raises(icecream.core.ScenarioError, match=words):
+        icecream.get_game(game).from_scenario(text)

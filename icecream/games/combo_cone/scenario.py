@@ -35,12 +35,12 @@ icecream.core.errors.ScenarioError: phase: must be one of main, serving, ... not
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import ScenarioError, SettingsError
+from ...core.errors import ScenarioError
 from ...core.protocol import FORMAT_VERSION
+from ...core.scenario import per_seat, read_int, read_scenario, read_seed, scenario_settings
 from .components import BRANDS, FLAVOURS, RAINBOW, Components
 from .settings import PILE_SIZE, Settings
 from .shuffle import SCENARIO_ORDERS, SCENARIO_PILE, shuffled
@@ -154,74 +154,29 @@ class _Orders:
         return [self.take(x, f"{where}[{i}]") for i, x in enumerate(data)]
 
 
-def _int(data: Mapping, name: str, default: int, lo: int, hi: int) -> int:
-    v = data.get(name, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {v!r}")
-    return v
-
-
-def _per_seat(data: Mapping, name: str, n: int, default: Any) -> list:
-    v = data.get(name)
-    if v is None:
-        return [default() for _ in range(n)]
-    if not isinstance(v, list) or len(v) != n:
-        raise ScenarioError(f"{name}: must be a list with one entry per Artisan ({n})")
-    return v
-
-
 def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ScenarioError(f"scenario is not JSON: {e}") from None
-    if not isinstance(data, Mapping):
-        raise ScenarioError("a scenario must be an object (a mapping of field names)")
-    unknown = set(data) - _FIELDS
-    if unknown:
-        raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}; fields are "
-                            f"{sorted(_FIELDS)}")
-    if data.get("game", "combo-cone") != "combo-cone":
-        raise ScenarioError(f"game: this is a Combo Cone Paradise scenario loader, not "
-                            f"{data['game']!r}")
-    version = data.get("format_version", FORMAT_VERSION)
-    if version != FORMAT_VERSION:
-        raise ScenarioError(f"format_version: this engine reads version {FORMAT_VERSION}, "
-                            f"not {version!r}")
-    if "players" not in data:
-        raise ScenarioError("players: a scenario needs players (a count or a list of names)")
-    settings_data = data.get("settings", {})
-    if not isinstance(settings_data, Mapping):
-        raise ScenarioError("settings: must be an object of setting names to values")
-    settings_data = dict(settings_data)
-    settings_data.pop("names", None)
-    try:
-        settings = Settings.make(data["players"], **settings_data)
-    except SettingsError as e:
-        raise ScenarioError(f"settings: {e}") from None
+    data = read_scenario(data, "combo-cone", "a Combo Cone Paradise", _FIELDS, FORMAT_VERSION)
+    settings = scenario_settings(data, Settings.make)
     comps = settings.components
     n = settings.players
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError(f"seed: must be a whole number, not {seed!r}")
+    seed = read_seed(data)
     phase_name = data.get("phase", "main")
     if phase_name not in PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase_name!r}")
     phase = PHASES.index(phase_name)
-    to_act = _int(data, "to_act", settings.first_player, 0, n - 1)
-    turn = _int(data, "turn", 0, 0, 10**6)
+    to_act = read_int(data, "to_act", settings.first_player, 0, n - 1)
+    turn = read_int(data, "turn", 0, 0, 10**6)
     final = data.get("final_turns_left")
-    final_left = -1 if final is None else _int(data, "final_turns_left", 0, 0, n)
-    reshuffles = _int(data, "reshuffles", 0, 0, 10**6)
+    final_left = -1 if final is None else read_int(data, "final_turns_left", 0, 0, n)
+    reshuffles = read_int(data, "reshuffles", 0, 0, 10**6)
 
     cards = _Cards(comps)
     orders = _Orders(comps)
     hands = [sorted(cards.many(h, f"hands[{p}]"))
-             for p, h in enumerate(_per_seat(data, "hands", n, list))]
+             for p, h in enumerate(per_seat(data, "hands", n, list, "Artisan"))]
     cones = []
-    for p, cs in enumerate(_per_seat(data, "cones", n, lambda: [[]] * START_CONES)):
+    for p, cs in enumerate(per_seat(data, "cones", n, lambda: [[]] * START_CONES, "Artisan")):
         if not isinstance(cs, list) or not cs:
             raise ScenarioError(f"cones[{p}]: must be a list of at least one cone (stacks of "
                                 "cards, bottom first; [] for an empty cone)")
@@ -246,14 +201,14 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
                                     "cone or in the Rainbow pile (CCP-2, CCP-9)")
 
     reserved = [orders.many(r, f"reserved[{p}]")
-                for p, r in enumerate(_per_seat(data, "reserved", n, list))]
+                for p, r in enumerate(per_seat(data, "reserved", n, list, "Artisan"))]
     for p, r in enumerate(reserved):
         if len(r) > MAX_RESERVED:
             raise ScenarioError(f"reserved[{p}]: at most {MAX_RESERVED} reserved orders "
                                 "(CCP-7)")
     filled = [orders.many(f, f"filled[{p}]")
-              for p, f in enumerate(_per_seat(data, "filled", n, list))]
-    fills = _per_seat(data, "fills", n, int)
+              for p, f in enumerate(per_seat(data, "filled", n, list, "Artisan"))]
+    fills = per_seat(data, "fills", n, int, "Artisan")
     for p, k in enumerate(fills):
         if isinstance(k, bool) or not isinstance(k, int) or k < len(filled[p]):
             raise ScenarioError(f"fills[{p}]: must be a whole number of orders filled, at "
@@ -276,7 +231,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
         size = max(len(pile_top), PILE_SIZE[n] - placed)
         size = min(size, len(pile_top) + len(rest))
         if "pile_size" in data:
-            size = _int(data, "pile_size", size, len(pile_top), len(pile_top) + len(rest))
+            size = read_int(data, "pile_size", size, len(pile_top), len(pile_top) + len(rest))
     under = size - len(pile_top)
     pile = rest[:under] + list(reversed(pile_top))
     box = sorted(box + rest[under:])
@@ -285,7 +240,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
                      [o for o in range(len(comps.orders)) if o not in orders.used])
     order_deck = orest + list(reversed(odeck_top))
 
-    placements = _int(data, "placements_left", 0, 0, 1000)
+    placements = read_int(data, "placements_left", 0, 0, 1000)
     if phase == SERVING and (placements < 1 or not hands[to_act]):
         raise ScenarioError("placements_left: the serving phase needs placements left and "
                             "cards in hand (CCP-8)")

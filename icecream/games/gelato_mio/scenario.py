@@ -15,12 +15,19 @@ names the field that is wrong.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import ScenarioError, SettingsError
+from ...core.errors import ScenarioError
 from ...core.protocol import FORMAT_VERSION
+from ...core.scenario import (
+    per_seat,
+    read_bool,
+    read_int,
+    read_scenario,
+    read_seed,
+    scenario_settings,
+)
 from .components import (
     BALLS_PER_FLAVOUR,
     CODES,
@@ -79,20 +86,6 @@ def state_to_scenario(s: GelatoMioState) -> dict[str, Any]:
     }
 
 
-def _int(data: Mapping, name: str, default: int, lo: int, hi: int) -> int:
-    v = data.get(name, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {v!r}")
-    return v
-
-
-def _bool(data: Mapping, name: str) -> bool:
-    v = data.get(name, False)
-    if not isinstance(v, bool):
-        raise ScenarioError(f"{name}: must be true or false, not {v!r}")
-    return v
-
-
 def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
     if not isinstance(value, list):
         raise ScenarioError(f"{at}: must be a list of card names, not {value!r}")
@@ -105,69 +98,34 @@ def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
     return out
 
 
-def _per_seat(data: Mapping, name: str, n: int, default: Any) -> list:
-    v = data.get(name, [default] * n)
-    if not isinstance(v, list) or len(v) != n:
-        raise ScenarioError(f"{name}: must be a list with one entry per player ({n})")
-    return v
-
-
 def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C901 -- one check a field
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ScenarioError(f"scenario is not JSON: {e}") from None
-    if not isinstance(data, Mapping):
-        raise ScenarioError("a scenario must be an object (a mapping of field names)")
-    unknown = set(data) - _FIELDS
-    if unknown:
-        raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}; fields are "
-                            f"{sorted(_FIELDS)}")
-    if data.get("game", "gelato-mio") != "gelato-mio":
-        raise ScenarioError(f"game: this is a Gelato Mio scenario loader, not {data['game']!r}")
-    version = data.get("format_version", FORMAT_VERSION)
-    if version != FORMAT_VERSION:
-        raise ScenarioError(f"format_version: this engine reads version {FORMAT_VERSION}, "
-                            f"not {version!r}")
-    if "players" not in data:
-        raise ScenarioError("players: a scenario needs players (a count or a list of names)")
-    sd = data.get("settings", {})
-    if not isinstance(sd, Mapping):
-        raise ScenarioError("settings: must be an object of setting names to values")
-    sd = dict(sd)
-    sd.pop("names", None)
-    try:
-        settings = Settings.make(data["players"], **sd)
-    except SettingsError as e:
-        raise ScenarioError(f"settings: {e}") from None
+    data = read_scenario(data, "gelato-mio", "a Gelato Mio", _FIELDS, FORMAT_VERSION)
+    settings = scenario_settings(data, Settings.make)
     n = settings.players
     recipes = settings.recipes
     ids = {c.id: i for i, c in enumerate(recipes)}
     s = object.__new__(GelatoMioState)
     s.settings = settings
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError(f"seed: must be a whole number, not {seed!r}")
+    seed = read_seed(data)
     s.seed = seed
-    s.turn = _int(data, "turn", settings.first_player, 0, n - 1)
-    s.round = _int(data, "round", 1, 1, 10_000)
+    s.turn = read_int(data, "turn", settings.first_player, 0, n - 1)
+    s.round = read_int(data, "round", 1, 1, 10_000)
     s.hands = []
-    for p, h in enumerate(_per_seat(data, "hands", n, [])):
+    for p, h in enumerate(per_seat(data, "hands", n, list)):
         counts = [0] * HAND_KINDS
         for k in _cards(h, f"hands[{p}]"):
             counts[k] += 1
         s.hands.append(counts)
     s.table = []
-    for p, b in enumerate(_per_seat(data, "table", n, {})):
+    for p, b in enumerate(per_seat(data, "table", n, dict)):
         if not isinstance(b, Mapping) or set(b) - set(FLAVOUR_CODES):
             raise ScenarioError(f"table[{p}]: must map flavours {list(FLAVOUR_CODES)} to "
                                 f"counts, not {b!r}")
-        s.table.append([_int(b, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES])
+        s.table.append([read_int(b, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES])
     s.served = []
     placed: list[int] = []
-    for p, cs in enumerate(_per_seat(data, "served", n, [])):
+    for p, cs in enumerate(per_seat(data, "served", n, list)):
         if not isinstance(cs, list) or not all(isinstance(c, str) and c in ids for c in cs):
             raise ScenarioError(f"served[{p}]: must list customer ids from the recipes, "
                                 f"not {cs!r}")
@@ -238,7 +196,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
         sup = data["supply"]
         if not isinstance(sup, Mapping) or set(sup) != set(FLAVOUR_CODES):
             raise ScenarioError(f"supply: must map each flavour {list(FLAVOUR_CODES)} to a count")
-        s.supply = [_int(sup, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES]
+        s.supply = [read_int(sup, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES]
     else:
         s.supply = [BALLS_PER_FLAVOUR - sum(b[i] for b in s.table) - sum(
             recipes[c].balls[FLAVOURS[i]] for c in placed) for i in range(3)]
@@ -249,12 +207,12 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
         raise ScenarioError("claimed: must list, per ice cream objective (GM-7), the seat "
                             "holding it or null")
     s.claimed = [-1 if q is None else q for q in claimed]
-    s.last_left = _int(data, "last_round_left", 0, 0, n)
-    s.pile_out = _bool(data, "pile_out")
-    s.passes = _int(data, "passes", 0, 0, n)
-    s.shuffles = _int(data, "shuffles", 0, 0, 10**9)
-    s.steals = _int(data, "steals", 0, 0, 10**9)
-    s.over = _bool(data, "over")
+    s.last_left = read_int(data, "last_round_left", 0, 0, n)
+    s.pile_out = read_bool(data, "pile_out")
+    s.passes = read_int(data, "passes", 0, 0, n)
+    s.shuffles = read_int(data, "shuffles", 0, 0, 10**9)
+    s.steals = read_int(data, "steals", 0, 0, 10**9)
+    s.over = read_bool(data, "over")
     qc = data.get("quality_control")
     s.qc = None
     if qc is not None:

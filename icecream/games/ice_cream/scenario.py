@@ -47,8 +47,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import ScenarioError, SettingsError, quote
-from ...core.protocol import FORMAT_VERSION, check_plain, parse_json
+from ...core.errors import ScenarioError, quote
+from ...core.protocol import FORMAT_VERSION
+from ...core.scenario import read_int, read_scenario, read_seed, scenario_settings
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
 from .settings import Settings
 from .shuffle import SETUP_DECK, SETUP_SCOOPS, shuffled
@@ -72,53 +73,22 @@ _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    if isinstance(data, str | bytes):
-        data = parse_json(data, ScenarioError, "scenario")
-    else:
-        check_plain(data, ScenarioError, "scenario")
-    if not isinstance(data, Mapping):
-        raise ScenarioError("a scenario must be an object (a mapping of field names)")
-    unknown = set(data) - _FIELDS
-    if unknown:
-        raise ScenarioError(f"unknown scenario field(s) {quote(sorted(unknown))}; fields are "
-                            f"{sorted(_FIELDS)}")
-    game = data.get("game", "ice-cream")
-    if not isinstance(game, str) or game != "ice-cream":
-        raise ScenarioError(f"game: this is an Ice Cream scenario loader, not {quote(game)}")
-    version = data.get("format_version", FORMAT_VERSION)
-    if isinstance(version, bool) or version != FORMAT_VERSION:
-        raise ScenarioError(f"format_version: this engine reads version {FORMAT_VERSION}, "
-                            f"not {quote(version)}")
-    if "players" not in data:
-        raise ScenarioError("players: a scenario needs players (a count or a list of names)")
-    settings_data = data.get("settings", {})
-    if not isinstance(settings_data, Mapping):
-        raise ScenarioError("settings: must be an object of setting names to values")
-    settings_data = dict(settings_data)
-    settings_data.pop("names", None)  # Settings.to_dict() has them; players says them
-    if "players" in settings_data:
-        raise ScenarioError("settings.players: players is a field of the scenario itself "
-                            "(a count or a list of names), not a setting")
-    try:
-        settings = Settings.make(data["players"], **settings_data)
-    except SettingsError as e:
-        raise ScenarioError(f"settings: {e}") from None
+    data = read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION)
+    settings = scenario_settings(data, Settings.make)
     n = settings.players
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError(f"seed: must be a whole number, not {quote(seed)}")
+    seed = read_seed(data)
 
     phase_name = data.get("phase", "start_of_day")
     if not isinstance(phase_name, str) or phase_name not in SCENARIO_PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(SCENARIO_PHASES)}, "
                             f"not {quote(phase_name)}")
-    day = _int(data, "day", 1, 1, settings.days)
-    dealer = _int(data, "dealer", settings.first_dealer, 0, n - 1)
-    to_act = _int(data, "to_act", dealer, 0, n - 1)  # phase 2 derives it below
+    day = read_int(data, "day", 1, 1, settings.days)
+    dealer = read_int(data, "dealer", settings.first_dealer, 0, n - 1)
+    to_act = read_int(data, "to_act", dealer, 0, n - 1)  # phase 2 derives it below
     scores = _int_list(data, "scores", [0] * n, n)
     last_actor = data.get("last_actor")
     if last_actor is not None:
-        last_actor = _int(data, "last_actor", 0, 0, n - 1)
+        last_actor = read_int(data, "last_actor", 0, 0, n - 1)
 
     hands = data.get("hands", [{} for _ in range(n)])
     if not isinstance(hands, list) or len(hands) != n:
@@ -406,13 +376,6 @@ def _check_counts(count: list[int], deck: str) -> None:
         if k > COPIES:
             raise ScenarioError(f"the scenario uses {k} {FLAVOURS[f]} {deck} cards, but the "
                                 f"deck has only {COPIES} of each flavour (IC-2, IC-16)")
-
-
-def _int(data: Mapping, name: str, default: int, lo: int, hi: int) -> int:
-    v = data.get(name, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {quote(v)}")
-    return v
 
 
 def _int_list(data: Mapping, name: str, default: list[int], n: int) -> list[int]:

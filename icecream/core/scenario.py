@@ -1,0 +1,105 @@
+"""What every game's scenario loader checks first, and the small field readers they share.
+
+A scenario is plain data (a mapping, or its JSON text) that sets up a position; each game
+reads its own fields, but the start is the same for all: the JSON within this package's
+limits, no unknown field, the right game and format version, the players, and the
+settings made by the game (a :class:`SettingsError` becomes a :class:`ScenarioError`
+naming ``settings``).
+
+>>> data = read_scenario('{"players": 3, "seed": 4}', "toy", "a Toy", {"players", "seed"}, 1)
+>>> read_int(data, "seed", 0, 0, 9)
+4
+>>> read_scenario('[' * 5000, "toy", "a Toy", {"players"}, 1)
+Traceback (most recent call last):
+...
+icecream.core.errors.ScenarioError: scenario: not JSON: nested more than 32 levels deep
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from .errors import ScenarioError, SettingsError, quote
+from .protocol import check_plain, parse_json
+
+
+def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
+                  fields: Collection[str], version: int) -> Mapping[str, Any]:
+    """``data`` as a mapping whose common fields are checked: within the JSON limits, no
+    field outside ``fields``, ``game`` (if given) naming ``game``, ``format_version`` (if
+    given) equal to ``version``, and ``players`` present. ``loader`` names the game in
+    the message for another game's scenario ("an Ice Cream")."""
+    if isinstance(data, str | bytes):
+        data = parse_json(data, ScenarioError, "scenario")
+    else:
+        check_plain(data, ScenarioError, "scenario")
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario must be an object (a mapping of field names)")
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise ScenarioError(f"unknown scenario field(s) {quote(sorted(unknown))}; fields are "
+                            f"{sorted(fields)}")
+    named = data.get("game", game)
+    if not isinstance(named, str) or named != game:
+        raise ScenarioError(f"game: this is {loader} scenario loader, not {quote(named)}")
+    found = data.get("format_version", version)
+    if isinstance(found, bool) or found != version:
+        raise ScenarioError(f"format_version: this engine reads version {version}, "
+                            f"not {quote(found)}")
+    if "players" not in data:
+        raise ScenarioError("players: a scenario needs players (a count or a list of names)")
+    return data
+
+
+def scenario_settings(data: Mapping[str, Any], make: Callable[..., Any]) -> Any:
+    """The settings of a checked scenario: ``make(players, **settings)`` (the game's
+    ``Settings.make``), with ``settings.names`` ignored (``players`` says them)."""
+    given = data.get("settings", {})
+    if not isinstance(given, Mapping):
+        raise ScenarioError("settings: must be an object of setting names to values")
+    given = dict(given)
+    given.pop("names", None)  # Settings.to_dict() has them; players says them
+    if "players" in given:
+        raise ScenarioError("settings.players: players is a field of the scenario itself "
+                            "(a count or a list of names), not a setting")
+    try:
+        return make(data["players"], **given)
+    except SettingsError as e:
+        raise ScenarioError(f"settings: {e}") from None
+
+
+def read_int(data: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
+    """The whole number ``data[name]`` (``default`` when missing), within ``lo``..``hi``."""
+    v = data.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ScenarioError(f"{name}: must be a whole number {lo}..{hi}, not {quote(v)}")
+    return v
+
+
+def read_seed(data: Mapping[str, Any]) -> int:
+    """The scenario's ``seed`` (0 when missing): any whole number."""
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ScenarioError(f"seed: must be a whole number, not {quote(seed)}")
+    return seed
+
+
+def read_bool(data: Mapping[str, Any], name: str, default: bool = False) -> bool:
+    """``data[name]`` as true or false (``default`` when missing)."""
+    v = data.get(name, default)
+    if not isinstance(v, bool):
+        raise ScenarioError(f"{name}: must be true or false, not {quote(v)}")
+    return v
+
+
+def per_seat(data: Mapping[str, Any], name: str, n: int, default: Callable[[], Any],
+             who: str = "player") -> list:
+    """``data[name]``, a list with one entry per seat; when missing, ``default()`` for each
+    seat. ``who`` is the game's word for a player ("Artisan")."""
+    v = data.get(name)
+    if v is None:
+        return [default() for _ in range(n)]
+    if not isinstance(v, list) or len(v) != n:
+        raise ScenarioError(f"{name}: must be a list with one entry per {who} ({n})")
+    return v
