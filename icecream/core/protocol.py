@@ -313,6 +313,10 @@ class State(ABC):
     """
 
     game: ClassVar[GameSpec]
+    #: How this game's events become words: a :class:`Message` kind whose ``text`` knows
+    #: the game's own parameters (cards, orders...); the plain one renders seats and
+    #: flavours.
+    message_type: ClassVar[type[Message]] = Message
 
     # -- who and where -------------------------------------------------------------
     @property
@@ -433,7 +437,8 @@ class State(ABC):
             key = e.key
             if seat is None and e.visible_to is not None:
                 key = f"{key}.teacher"
-            out.append(Message(key, e.params).text(lang, self.names, self.game.flavour_codes))
+            out.append(self.message_type(key, e.params).text(lang, self.names,
+                                                             self.game.flavour_codes))
         return out
 
     def check_apply(self, action: Action | Mapping[str, Any]) -> Action:

@@ -34,7 +34,6 @@ from typing import Any
 
 from ...core.errors import SettingsError
 from ...core.invariants import invariant
-from ...core.messages import DEFAULT_LANGUAGE
 from ...core.protocol import Action, Event, Option, State
 from .actions import (
     END_TURN,
@@ -142,6 +141,8 @@ class ComboConeState(State):
         "filled", "fills", "coins", "placements", "pending", "_events", "_legal", "is_over",
         "round_scores",
     )
+    #: Its events name cards, orders, brands and rewards (:mod:`.words`).
+    message_type = CcpMessage
 
     settings: Settings
     comps: Components
@@ -832,19 +833,6 @@ class ComboConeState(State):
         cards = [self.face(self.row[i]) for i in act.cards]
         return Option(act, True, "CCP-10", _why("take_cards", cards=cards, pile=act.pile,
                                                 coins=order.coins))
-
-    # ------------------------------------------------------------------ words
-    def event_texts(self, seat: int | None = None, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        """This step's events as ``seat`` may read them (``None``: the teacher, all)."""
-        out = []
-        for e in self.events:
-            if seat is not None and e.visible_to is not None and e.visible_to != seat:
-                continue
-            key = e.key
-            if seat is None and e.visible_to is not None:
-                key = f"{key}.teacher"
-            out.append(CcpMessage(key, e.params).text(lang, self.names))
-        return out
 
     # ------------------------------------------------------------------ views & data
     def view(self, seat: int | None):
