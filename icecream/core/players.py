@@ -11,6 +11,7 @@ icecream.core.errors.SettingsError: player names must differ: ['Ann', 'Ann']
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from .errors import SettingsError, quote
@@ -59,6 +60,7 @@ def player_names(players: int | Sequence[str], low: int, high: int,
     return names
 
 
+@cache
 def _pronouns() -> frozenset[str]:
     """Words such as "you" in every catalog language (``ui.pronouns``), folded."""
     from .messages import languages
