@@ -20,7 +20,6 @@ import hashlib
 import itertools
 import math
 import os
-import signal
 import tempfile
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -34,6 +33,7 @@ from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import check_ruleset, default_game, get_game
 from .metrics import _ROUND_COLUMN
+from .workers import WorkerDied, ordered_map
 
 #: The first columns of every frame, in this order (the command line's CSV keeps them).
 BASE_COLUMNS = ("game", "seed", "seat", "bot", "score", "cards_left", "winner")
@@ -291,56 +291,17 @@ def _chunks(results: Iterator[tuple[int, list[dict[str, Any]]]], configs: Sequen
             bar.close()
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C goes to the whole process group: the parent stops the run and terminates
-    # the workers, which must not each print a KeyboardInterrupt traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _in_processes(workers: int, tasks: Iterator) -> Iterator[tuple[int, list]]:
     """Results of ``tasks`` in order, from ``workers`` processes, a few tasks ahead.
 
     A worker that dies (killed, out of memory) ends the run with a clear error instead
-    of a wait that never ends.
+    of a wait that never ends; stopping early (Ctrl-C) kills the workers at once.
     """
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-    pending: deque = deque()
-    finished = False
     try:
-        for task in tasks:
-            pending.append(pool.submit(_play_task, task))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-        finished = True
-    except BrokenProcessPool:
+        yield from ordered_map(_play_task, tasks, workers)
+    except WorkerDied:
         raise SimulationError("a worker process died (killed, or out of memory?); "
                               "no output was kept") from None
-    finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:  # an error, Ctrl-C or the consumer stopped: end the workers at once
-            _end_workers(pool, pending)
-
-
-def _end_workers(pool: Any, pending: deque) -> None:
-    for fut in pending:
-        fut.cancel()
-    # Python 3.14 has terminate_workers(); before it, the executor's own process table.
-    terminate = getattr(pool, "terminate_workers", None)
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    if terminate is not None:
-        terminate()
-    else:
-        for proc in processes:
-            proc.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
-    for proc in processes:
-        proc.join(timeout=5)
 
 
 def _dask_client(dask: Any) -> Any:
