@@ -270,3 +270,47 @@ def test_every_game_gets_generic_questions_checked_by_its_engine(game: str) -> N
     for q in quiz:
         check_against_engine(q)
         grade(q, q.answer)
+
+
+@pytest.mark.parametrize("game", ["ice-cream", "combo-cone", "gelato-mio"])
+def test_quiz_words_follow_the_reader_s_language_and_show_no_ids(game: str) -> None:
+    """Default names are words ("Speler 2" in Dutch); cards and orders are named, never
+    given by a number from the data ("card 113", "order 11"); card codes are words."""
+    import re
+
+    for lang, other in (("en", "Speler "), ("nl", "Player ")):
+        for q in make_quiz(game, count=4, seed=3, lang=lang):
+            for text in [q.prompt, *(c.label for c in q.choices)]:
+                assert other not in text, text
+                assert not re.search(r"\b(card|kaart|order|bestelling) \d", text), text
+                assert not re.search(r"\b(wafer|wafel) (and|en) ", text), text
+                assert "_" not in text, text
+
+
+def test_a_game_s_action_words_name_its_cards_and_orders_ccp7_ccp8() -> None:
+    spec = icecream.get_game("combo-cone")
+    s = spec.new_state(players=2, seed=1)
+    from icecream.games.combo_cone.words import card_words
+
+    secure = action_label(s, {"type": "secure", "order": 0})
+    flavours = s.order_flavours(s.order_row[0])
+    assert secure.startswith("Secure the ") and secure.endswith(" order")
+    assert all(t(f"ccp.flavour.{f}") in secure for f in flavours)
+    assert action_label(s, {"type": "secure", "order": "deck"}, "nl") == \
+        "de verborgen bovenste bestelling van de bestelstapel vastleggen"
+    scoop = action_label(s, {"type": "scoop", "cards": [0, 2]})
+    assert scoop == (f"Scoop {card_words(s.face(s.row[0]))} and "
+                     f"{card_words(s.face(s.row[2]))} from the row (positions 1 and 3)")
+    one = action_label(s, {"type": "scoop", "cards": [1]})
+    assert one.endswith("(position 2)")
+
+
+def test_counted_cards_use_the_catalog_s_plural_gm6() -> None:
+    spec = icecream.get_game("gelato-mio")
+    s = spec.new_state(players=3, seed=0)
+    ask = {"type": "ask", "discard": ["wafer", "wafer"], "opponent": 1}
+    assert action_label(s, ask) == "Ask Player 2 for a card, discarding 2 wafer cards"
+    assert action_label(s, ask, "nl") == "Speler 2 om een kaart vragen, met afleggen van " \
+        "2 wafelkaarten"
+    mixed = {"type": "ask", "discard": ["sugar", "cream"], "opponent": 2}
+    assert action_label(s, mixed) == "Ask Player 3 for a card, discarding sugar and cream"

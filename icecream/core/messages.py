@@ -271,6 +271,23 @@ def flavour_name(code: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return t(f"flavour.{code}", lang)
 
 
+def counted_name(code: str, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``count`` cards of flavour ``code`` in words: the name alone for one, else
+    the plural entry ``counted.<code>`` when the catalog has one, else "<count> <name>"
+    (flavours read as amounts: "2 chocolate").
+
+    >>> counted_name("chocolate", 1), counted_name("chocolate", 2), counted_name("gm.wafer", 2)
+    ('chocolate', '2 chocolate', '2 wafer cards')
+    """
+    name = flavour_name(code, lang)
+    if count == 1:
+        return name
+    key = f"counted.{code}"
+    if has_message(key, lang):
+        return t(key, lang, count=count)
+    return f"{format_number(count, lang)} {name}"
+
+
 def join_words(words: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"`` in the catalog's words."""
     words = list(words)
@@ -326,10 +343,10 @@ def render_params(
         elif k in _FLAVOURS_KEYS and isinstance(v, list | tuple):
             counts: dict[str, int] = {}
             for f in v:
-                name = flavour_name(flavours[f] if flavours and isinstance(f, int) else f, lang)
-                counts[name] = counts.get(name, 0) + 1
-            out[k] = join_words(
-                [name if c == 1 else f"{c} {name}" for name, c in counts.items()], lang)
+                code = flavours[f] if flavours and isinstance(f, int) else f
+                counts[code] = counts.get(code, 0) + 1
+            out[k] = join_words([counted_name(code, c, lang) for code, c in counts.items()],
+                                lang)
         elif k in _CODE_KEYS and isinstance(v, str) and has_message(f"{_CODE_KEYS[k]}.{v}", lang):
             out[k] = t(f"{_CODE_KEYS[k]}.{v}", lang)
         elif isinstance(v, list | tuple):

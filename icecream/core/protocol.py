@@ -503,6 +503,9 @@ class GameSpec:
     * ``quiz_kinds``: the game's own quiz question kinds, name -> ``maker(state, rng,
       lang) -> Question or None`` (:mod:`icecream.teach.quiz`; every game also gets the
       generic kinds built from this protocol).
+    * ``action_words(state, action, lang) -> dict``: words for an action's fields that
+      are ids in the data (a card, an order), as extra parameters of its neutral label
+      ``teach.action.<game>.<type>`` (:func:`icecream.teach.quiz.action_label`).
     * ``presets``: named what-if settings (``{"rulebook_5_days": {"days": 5}}``), labelled
       ``<catalog_prefix or "explore">.preset.<name>`` in the catalog.
     """
@@ -535,6 +538,7 @@ class GameSpec:
     metrics: Callable[[], tuple[type, ...]] | None = None
     catalog_prefix: str = ""
     quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    action_words: Callable[[State, Action, str], Mapping[str, str]] | None = None
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None

@@ -24,7 +24,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.messages import DEFAULT_LANGUAGE, join_words, t
+from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ..explore.metrics import wilson
 
 
@@ -115,7 +115,7 @@ def position_conclusion(options: pd.DataFrame, state: Any,
     ranked = options.sort_values(["win_rate", "mean_score"], ascending=False)
     best = ranked.iloc[0]
     best_label = action_label(state, best["action"], lang)
-    player = state.names[int(best["seat"])]
+    player = seat_name(state.names, int(best["seat"]), lang)
     said = t("teach.conclude.position.best", lang, player=player, option=best_label,
              win=_pct(best["win_rate"]), low=_pct(best["win_low"]),
              high=_pct(best["win_high"]), score=_num(best["mean_score"]),

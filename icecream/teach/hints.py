@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import IcecreamError
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import State
 from .quiz import action_label
 
@@ -129,7 +129,7 @@ def hint(state: State, samples: int = 100, policy: str = "random", seed: int = 0
                                float(r["win_rate"]), float(r["win_low"]), float(r["win_high"]),
                                float(r["mean_score"])) for r in rows)
     seat = state.current_player
-    return Hint(seat, state.names[seat], samples, policy, options, lang)
+    return Hint(seat, seat_name(state.names, seat, lang), samples, policy, options, lang)
 
 
 __all__ = ["MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint"]

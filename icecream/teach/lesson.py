@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..core.messages import DEFAULT_LANGUAGE, catalog, flavour_name, join_words, t
+from ..core.messages import DEFAULT_LANGUAGE, catalog, flavour_name, join_words, seat_name, t
 from ..core.protocol import GameSpec, State, get_game
 from .quiz import action_label, game_key
 
@@ -173,7 +173,7 @@ def narrate(start: State, actions: Sequence[Any], seat: int | None = None,
         phase = t(key, lang) if key in phases else state.phase
         label = action_label(state, action, lang)
         state = state.apply(action)
-        beats.append(Beat(k, phase, start.names[p], label,
+        beats.append(Beat(k, phase, seat_name(start.names, p, lang), label,
                           tuple(state.event_texts(seat, lang))))
     return beats
 

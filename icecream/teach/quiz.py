@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import IcecreamError
-from ..core.messages import DEFAULT_LANGUAGE, join_words, t
+from ..core.messages import DEFAULT_LANGUAGE, flavour_name, join_words, render_params, seat_name, t
 from ..core.protocol import Action, GameSpec, State, get_game
 
 #: Action fields that name a seat: shown as the player's name.
@@ -184,15 +184,34 @@ def action_label(state: State, action: Action | Mapping[str, Any],
         if v is None:
             continue
         if k in _SEAT_FIELDS and isinstance(v, int) and not isinstance(v, bool):
-            v = state.names[v] if 0 <= v < len(state.names) else v
-        elif isinstance(v, list | tuple):
+            v = seat_name(state.names, v, lang) if 0 <= v < len(state.names) else v
+        elif isinstance(v, str) and _card_code(state, v) is not None:
+            v = flavour_name(_card_code(state, v), lang)  # a card's code, in words
+        elif isinstance(v, list | tuple) and v and all(
+                isinstance(x, str) and _card_code(state, x) is not None for x in v):
+            v = render_params({"flavours": [_card_code(state, x) for x in v]}, lang)["flavours"]
+        if isinstance(plain[k], list | tuple):
+            params[f"{k}_count"] = len(plain[k])  # for a plural entry's "param"
+        if isinstance(v, list | tuple):
             if all(isinstance(x, int) for x in v):  # positions: also counted from 1
                 params[f"{k}_1"] = join_words([str(x + 1) for x in v], lang)
             v = join_words([str(x) for x in v], lang)
         elif isinstance(v, int) and not isinstance(v, bool):
             params[f"{k}_1"] = v + 1  # a position counted from 0 in data, from 1 in words
         params[k] = v
+    words = getattr(state.game, "action_words", None)
+    if words is not None:
+        params.update(words(state, act, lang))
     return t(key, lang, **params)
+
+
+def _card_code(state: State, value: str) -> str | None:
+    """The game's flavour (card) code an action field names, if it names one: a game
+    may keep its codes under its own prefix (``"gm.wafer"`` for the field ``"wafer"``)."""
+    for code in state.game.flavour_codes:
+        if code == value or code.rsplit(".", 1)[-1] == value:
+            return code
+    return None
 
 
 def rule_cite(state: State, rule: str | None, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -204,12 +223,12 @@ def rule_cite(state: State, rule: str | None, lang: str = DEFAULT_LANGUAGE) -> s
 
 
 def _player(state: State, seat: int | None, lang: str) -> str:
-    return t("teach.quiz.nobody", lang) if seat is None else state.names[seat]
+    return t("teach.quiz.nobody", lang) if seat is None else seat_name(state.names, seat, lang)
 
 
 def _scores_label(state: State, scores: Sequence[int], lang: str) -> str:
-    return join_words([t("teach.quiz.score_of", lang, player=name, score=s)
-                       for name, s in zip(state.names, scores, strict=True)], lang)
+    return join_words([t("teach.quiz.score_of", lang, player=seat_name(state.names, k, lang),
+                         score=s) for k, s in enumerate(scores)], lang)
 
 
 def _events_about(after: State, seats: set[int], lang: str) -> tuple[str, str | None]:
@@ -270,7 +289,7 @@ def allowed_options(state: State, rng: random.Random,
                       o.reason.text(lang, state.names, state.game.flavour_codes), o.rule,
                       o.action.to_dict()) for o in options]
     return Question("allowed_options",
-                    t("teach.quiz.allowed.prompt", lang, player=state.names[p]),
+                    t("teach.quiz.allowed.prompt", lang, player=seat_name(state.names, p, lang)),
                     state, p, tuple(cap_choices(rng, choices)), True, None, lang)
 
 
@@ -321,11 +340,12 @@ def scores_after(state: State, rng: random.Random,
             why = t("teach.quiz.scores.right", lang, action=label, events=events)
         else:
             k = min(seats)
-            why = t("teach.quiz.scores.wrong", lang, player=state.names[k], given=scores[k],
-                    right=right[k], action=label, events=events)
+            why = t("teach.quiz.scores.wrong", lang, player=seat_name(state.names, k, lang),
+                    given=scores[k], right=right[k], action=label, events=events)
         choices.append(Choice(_scores_label(state, scores, lang), scores == right, why, rule,
                               scores))
-    prompt = t("teach.quiz.scores.prompt", lang, player=state.names[p], action=label,
+    prompt = t("teach.quiz.scores.prompt", lang, player=seat_name(state.names, p, lang),
+               action=label,
                scores=_scores_label(state, state.scores, lang))
     return Question("scores_after", prompt, state, None, _shuffled(rng, choices), False,
                     action.to_dict(), lang)
@@ -366,7 +386,7 @@ def next_player(state: State, rng: random.Random,
             why = t("teach.quiz.next.wrong", lang, player=_player(state, seat, lang),
                     right=_player(state, right, lang), action=label, events=events)
         choices.append(Choice(_player(state, seat, lang), seat == right, why, rule, seat))
-    prompt = t("teach.quiz.next.prompt", lang, player=state.names[p], action=label)
+    prompt = t("teach.quiz.next.prompt", lang, player=seat_name(state.names, p, lang), action=label)
     return Question("next_player", prompt, state, None, tuple(choices), False,
                     action.to_dict(), lang)
 

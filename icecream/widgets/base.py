@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, join_words, t
+from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ..core.protocol import State
 from . import controls, hooks, panels
 from .session import Session
@@ -106,7 +106,8 @@ class ExplorerBase(widgets.VBox):
                            step=forked))
         stand_in = getattr(self.session, "stand_in", [])
         if stand_in and say_events:  # never play a human's move silently
-            who = join_words([self.session.names[p] for p in stand_in], self.lang)
+            names = self.session.names
+            who = join_words([seat_name(names, p, self.lang) for p in stand_in], self.lang)
             parts.append(t("widgets.msg.stand_in", self.lang, players=who,
                            count=len(stand_in)))
         if getattr(self.session, "paused", False):  # a long run stopped to keep the page alive
@@ -136,7 +137,8 @@ class ExplorerBase(widgets.VBox):
         p = self.session.perspective
         if p is None:
             return t("widgets.msg.teacher_view", self.lang)
-        return t("widgets.msg.seat_view", self.lang, player=self.session.names[p])
+        return t("widgets.msg.seat_view", self.lang,
+                 player=seat_name(self.session.names, p, self.lang))
 
     def _perspective_changed(self, change: dict) -> None:
         if self._updating:

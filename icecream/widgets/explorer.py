@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..core.errors import SettingsError
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, join_words, t
+from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ..core.protocol import default_game, get_game, list_games
 from . import controls, hooks, panels, validate
 from .base import ExplorerBase
@@ -104,7 +104,7 @@ class GameExplorer(ExplorerBase):
         """Seat ``seat`` is played by ``kind``: ``"human"`` or a registered bot's name."""
         return self._do(self.session.set_bot, seat, kind, say_events=False,
                         note=lambda: t("widgets.msg.player_set", self.lang,
-                                       player=self.session.names[seat],
+                                       player=seat_name(self.session.names, seat, self.lang),
                                        kind=self._kind_label(kind)))
 
     def new_game(self, **settings: Any) -> bool:
@@ -120,7 +120,8 @@ class GameExplorer(ExplorerBase):
         decision may be sent: the others' hands are not its to know."""
         return self._do(self._what_if, say_events=False,
                         note=lambda: t("widgets.msg.what_if_sent", self.lang,
-                                       player=self.state.names[self.state.current_player]))
+                                       player=seat_name(self.state.names,
+                                                         self.state.current_player, self.lang)))
 
     # -- building --------------------------------------------------------------------------
     def _build_controls(self, history: History, seed: int) -> None:
@@ -271,7 +272,7 @@ class GameExplorer(ExplorerBase):
         p = self.session.perspective
         if p is not None and p != state.current_player:
             raise refuse("what_if_not_yours", self.lang,
-                         player=state.names[state.current_player])
+                         player=seat_name(state.names, state.current_player, self.lang))
         from .whatif import PositionWhatIf
 
         if self.what_if_panel is None:
@@ -317,7 +318,7 @@ class GameExplorer(ExplorerBase):
         human = not over and session.players[to_act] == HUMAN
         step_key = "step_for" if human else "step"
         if not over and self._changed("step_label", (step_key, to_act, s.names)):
-            params = {"player": s.names[to_act]} if human else {}
+            params = {"player": seat_name(s.names, to_act, lang)} if human else {}
             self.step_button.description = t(f"widgets.button.{step_key}", lang, **params)
             self.step_button.tooltip = t(f"widgets.tip.{step_key}", lang, **params)
         self.undo_button.disabled = h.cursor == 0
@@ -339,10 +340,10 @@ class GameExplorer(ExplorerBase):
         s, session, lang = self.state, self.session, self.lang
         if s.is_over:
             return t("widgets.prompt.over", lang, count=len(s.winners),
-                     names=join_words([s.names[p] for p in s.winners], lang))
+                     names=join_words([seat_name(s.names, p, lang) for p in s.winners], lang))
         if session.summary is not None:
             return t("widgets.prompt.summary", lang)
-        who = s.names[s.current_player]
+        who = seat_name(s.names, s.current_player, lang)
         kind = session.players[s.current_player]
         if kind != HUMAN:
             if session.bots_waiting():

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from . import hooks
 
 #: A rule id as the rulings write them: IC-5, ICN-1, CCP-8, GMN-2...
@@ -34,7 +34,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
     to_act = state.current_player
     phase = escape(t(state.game.catalog_key(f"phase.{state.phase}"), lang))
     if perspective is not None and perspective != to_act:
-        return _p(t("widgets.explain.not_yours", lang, player=state.names[to_act]))
+        return _p(t("widgets.explain.not_yours", lang, player=seat_name(state.names, to_act, lang)))
     rules = hooks.rules(state)
     items = []
     for opt in state.options():
@@ -46,7 +46,7 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
             f'<li class="{cls}"><b>{escape(mark)}</b> {_cite(reason, rules, lang)}'
             f'<details><summary>{escape(rule.cite(lang))}</summary>'
             f'{escape(rule.text(lang))}</details></li>')
-    head = escape(t("widgets.explain.head", lang, player=state.names[to_act]))
+    head = escape(t("widgets.explain.head", lang, player=seat_name(state.names, to_act, lang)))
     return (f'<div style="line-height:1.35"><b>{head}</b> <small>({phase})</small>'
             f'<ul style="padding-left:1.2em;margin:4px 0">{"".join(items)}</ul></div>')
 

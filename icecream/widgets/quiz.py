@@ -28,7 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import default_game, get_game, list_games
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
 
@@ -190,7 +190,7 @@ class QuizWidget(widgets.VBox):
         self.kind.value = (f"<h3 style='margin:4px 0'>"
                            f"{escape(t(f'teach.quiz.kind.{q.kind}', lang))}</h3>")
         view = (t("teach.ui.teacher_view", lang) if q.seat is None
-                else t("teach.ui.seat_view", lang, player=q.state.names[q.seat]))
+                else t("teach.ui.seat_view", lang, player=seat_name(q.state.names, q.seat, lang)))
         self.prompt.value = (f"<p><b>{escape(q.prompt)}</b></p>"
                              f"<p><i>{escape(q.instruction)}</i></p>")
         svg = picture(q, lang)

@@ -34,7 +34,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.messages import DEFAULT_LANGUAGE, catalog, t
+from ..core.messages import DEFAULT_LANGUAGE, catalog, seat_name, t
 from ..core.protocol import default_game, get_game
 from ..explore.compare import Comparison, compare, preset_label, presets
 from ..explore.position import POLICIES, what_if
@@ -297,7 +297,7 @@ class PositionWhatIf(widgets.VBox):
         else:
             p = state.current_player
             self.status.value = html.escape(t("explore.ui.position_ready", self.lang,
-                                              player=state.names[p],
+                                              player=seat_name(state.names, p, self.lang),
                                               count=len(state.legal_actions())))
 
     def run(self) -> bool:
@@ -321,7 +321,8 @@ class PositionWhatIf(widgets.VBox):
         self.figure.add_class("ic-position-chart")
         self.chart.children = [self.figure]
         self.status.value = html.escape(t(
-            "explore.ui.done_position", lang, player=state.names[state.current_player],
+            "explore.ui.done_position", lang,
+            player=seat_name(state.names, state.current_player, lang),
             samples=n, secs=round(time.perf_counter() - start, 1)))
         return True
 
@@ -364,7 +365,8 @@ class PositionWhatIf(widgets.VBox):
                          "arrayminus": result[value] - result[low]}), row=1, col=col)
         fig.update_layout(height=380, margin={"t": 50, "b": 40},
                           title=t("explore.chart.position_title", lang,
-                                  player=self.state.names[int(result["seat"].iloc[0])]))
+                                  player=seat_name(self.state.names, int(result["seat"].iloc[0]),
+                                                     lang)))
         return go.FigureWidget(fig)
 
 

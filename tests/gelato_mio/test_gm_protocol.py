@@ -273,7 +273,7 @@ def test_gm_catalog_dutch_has_the_same_keys_and_placeholders():
     for k in en:
         assert holes(en[k]) == holes(nl[k]), k
     for k in en:
-        assert k.startswith(("gm.", "rule.GM", "flavour.gm.", "setting.gelato-mio.",
+        assert k.startswith(("gm.", "rule.GM", "flavour.gm.", "counted.gm.", "setting.gelato-mio.",
                              "explore.metric.gm_"))
 
 

@@ -35,6 +35,7 @@ from .scenario import load_scenario
 from .settings import PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
 from .state import PHASES, ComboConeState, new_state
 from .view import ComboConeView
+from .words import action_words
 
 #: What a new-game form offers (labels ``setting.combo-cone.<name>[.<choice>]``).
 SETTINGS_FORM = (
@@ -71,6 +72,7 @@ GAME = register_game(
         metrics=metrics,
         catalog_prefix="ccp",
         presets=PRESETS,
+        action_words=action_words,
     )
 )
 ComboConeState.game = GAME

@@ -28,7 +28,7 @@ import json
 from html import escape
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ...core.protocol import Option
 from .components import BRANDS, FLAVOURS
 from .words import card_words, flavours_words
@@ -86,7 +86,7 @@ class _Picture:
         return escape(t(f"ccp.svg.{key}", self.lang, **params))
 
     def name(self, seat: int) -> str:
-        nm = self.v.names[seat]
+        nm = seat_name(self.v.names, seat, self.lang)
         return escape(nm if len(nm) <= 16 else nm[:15] + "\u2026")
 
     def reason(self, opt: Option) -> str:
@@ -126,7 +126,8 @@ class _Picture:
         o.append(f'<rect x="0" y="0" width="{WIDTH}" height="36" fill="#3B2F2F"/>')
         if v.is_over:
             left = phase
-            right = self.tr("winners", names=", ".join(self.name(p) for p in v.winners))
+            right = self.tr("winners", names=join_words([self.name(p) for p in v.winners],
+                                                             self.lang))
         else:
             last = f" \u00b7 {self.tr('last_round', count=v.final_turns_left)}" \
                 if v.last_round else ""

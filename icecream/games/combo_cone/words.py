@@ -37,6 +37,38 @@ def card_words(face: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
              brand=t(f"ccp.brand.{brand}", lang), combo=t(f"ccp.brand.{combo}", lang))
 
 
+def action_words(state: Any, action: Any, lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """Words for the ids in an action's fields (cards, orders, rewards), for its neutral
+    label in a quiz (``GameSpec.action_words``). A position that is not on the table
+    (an option that is not allowed) keeps its number.
+
+    >>> from icecream.games.combo_cone import new_state
+    >>> s = new_state(players=2, seed=1)
+    >>> action_words(s, s.game.parse_action({"type": "secure", "order": "deck"}))
+    {'order': 'the hidden top order of the Order deck'}
+    """
+    kind = action.type
+    if kind == "place" and 0 <= action.card < len(state.cards):
+        return {"card": card_words(state.face(action.card), lang)}
+    if kind == "scoop" and all(0 <= i < len(state.row) for i in action.cards):
+        return {"cards": join_words([card_words(state.face(state.row[i]), lang)
+                                     for i in action.cards], lang)}
+    if kind == "secure" and action.order == "deck":
+        return {"order": t("ccp.teach.deck_order", lang)}
+    if kind == "secure" and isinstance(action.order, int) \
+            and 0 <= action.order < len(state.order_row):
+        return {"order": _order_words(state, state.order_row[action.order], lang)}
+    if kind == "fill" and 0 <= action.order < len(state.comps.orders):
+        return {"order": _order_words(state, action.order, lang)}
+    if kind == "take_reward":
+        return {"kind": t(f"ccp.reward.{action.kind}", lang)}
+    return {}
+
+
+def _order_words(state: Any, order: int, lang: str) -> str:
+    return t("ccp.teach.order", lang, flavours=flavours_words(state.order_flavours(order), lang))
+
+
 def flavours_words(codes: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """Flavour codes as words, repeats counted: ``2 mint and vanilla``."""
     counts: dict[str, int] = {}

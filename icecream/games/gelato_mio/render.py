@@ -27,7 +27,7 @@ import json
 from html import escape
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ...core.protocol import Option
 
 WIDTH = 1024  # the height follows the content (at most ~620 units)
@@ -158,16 +158,16 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     head = [state.game.title, t("gm.ui.round", lang, n=v.round),
             t(f"gm.phase.{v.phase}", lang)]
     if v.to_act is not None:
-        head.append(t("gm.ui.to_act", lang, player=v.names[v.to_act]))
+        head.append(t("gm.ui.to_act", lang, player=seat_name(v.names, v.to_act, lang)))
     o.append(_text(M, 24, " \u00b7 ".join(head), 18, bold=True))
     sub = t("gm.ui.teacher", lang) if v.teacher else t("gm.ui.seat_view", lang,
-                                                        player=v.names[seat])
+                                                        player=seat_name(v.names, seat, lang))
     if v.last_round_left:
         sub += " \u00b7 " + t("gm.ui.last_round", lang, count=v.last_round_left)
     if v.quality_control is not None:  # who answers Quality Control, and how much is left
         who, left = v.quality_control["pending"][0]
         sub += " \u00b7 " + t(f"gm.ui.qc_left.{v.quality_control['card']}", lang,
-                               player=v.names[who], count=left)
+                               player=seat_name(v.names, who, lang), count=left)
     sub_lines, _ = _lines(M, 44, sub, WIDTH - 2 * M, 14)
     o += sub_lines[:1]
     # Left: the 3x3 display (GM-4) and under it the ball piles (GM-6).
@@ -248,7 +248,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     yl = y3 + 17
     for j, who in enumerate(v.claimed):
         kind = ("bowl", "two_ball_cone", "one_ball_cone")[j]
-        holder = "" if who is None else " \u2192 " + v.names[who]
+        holder = "" if who is None else " \u2192 " + seat_name(v.names, who, lang)
         part, yl = _lines(x2, yl, t(f"gm.ui.objective.{kind}", lang) + holder, half - 8)
         o += part
     part, yr = _lines(x2 + half, y3 + 17, t("gm.ui.ball_objectives", lang), half)
@@ -265,7 +265,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         x = M + p * (pw + 8)
         inner = pw - 16
         g: list[str] = []
-        head = t("gm.ui.player", lang, player=v.names[p], points=v.scores[p])
+        head = t("gm.ui.player", lang, player=seat_name(v.names, p, lang), points=v.scores[p])
         if p in v.winners:
             head += " \u2605"
         g.append(_text(x + 8, py + 20, head, 15, bold=True))
@@ -317,7 +317,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     # The big hand: one card per kind with its count, at most 8 kinds in one row.
     hy = py + ph + 20
     o.append(_text(M, hy, t("gm.ui.hand", lang, count=v.hand_sizes[strip_seat]) + " \u00b7 "
-                   + v.names[strip_seat], 14, bold=True))
+                   + seat_name(v.names, strip_seat, lang), 14, bold=True))
     hand = v.hands[strip_seat]
     hw = min(110, (WIDTH - 2 * M - 7 * GAP) / 8)
     bottom = hy + 8

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, flavour_name, join_words, t
+from ...core.messages import DEFAULT_LANGUAGE, flavour_name, join_words, seat_name, t
 from ...teach.quiz import Choice, Question, action_label, cap_choices
 from .actions import Serve
 from .components import FLAVOURS
@@ -54,7 +54,7 @@ def serve_cones(state: Any, rng: random.Random,
         choices.append(Choice(label, o.allowed,
                               o.reason.text(lang, state.names, state.game.flavour_codes),
                               o.rule, o.action.to_dict()))
-    prompt = t("teach.ice_cream.serve.prompt", lang, player=state.names[p],
+    prompt = t("teach.ice_cream.serve.prompt", lang, player=seat_name(state.names, p, lang),
                flavours=_flavours(state.held_flavours(p), lang))
     return Question("serve_cones", prompt, state, p, tuple(cap_choices(rng, choices)), True,
                     None, lang)
@@ -92,7 +92,7 @@ def day_points(state: Any, rng: random.Random,
     q = rng.choice(both or list(range(state.num_players)))
     scoops, dupes = after.results[day][q]
     right = scoops + dupes
-    name = state.names[q]
+    name = seat_name(state.names, q, lang)
     breakdown = t("teach.ice_cream.points.breakdown", lang, player=name, scoops=scoops,
                   dupes=dupes, points=right)
     slips = {right: breakdown}
@@ -112,7 +112,7 @@ def day_points(state: Any, rng: random.Random,
                            slips[v], "IC-13", v) for v in values)
     served = [f for f, n in enumerate(state.served[q]) for _ in range(n)]
     prompt = t("teach.ice_cream.points.prompt", lang, action=action_label(state, action, lang),
-               player=name, day=state.day, actor=state.names[state.current_player],
+               player=name, day=state.day, actor=seat_name(state.names, state.current_player, lang),
                served=_flavours(served, lang) if served else t("word.nothing", lang),
                cards=_flavours(list(state.cards[q]), lang))
     return Question("day_points", prompt, state, q, choices, False, action.to_dict(), lang)
