@@ -118,16 +118,20 @@ class LanguageSwitch(widgets.VBox):
             self.set_language(change["new"])
 
     def _show(self) -> None:
-        bar = widgets.HBox([self.selector], layout=widgets.Layout(justify_content="flex-end"))
-        bar.add_class("ic-language-bar")
-        parts: list[widgets.Widget] = [bar]
+        # The header and the selector share one row: at 1024x640 every line above the
+        # table is a line of the table a student must scroll to.
+        top: list[widgets.Widget] = [self.selector]
         if self.header_prefix:
             p, lang = self.header_prefix, self.lang
             self.header.value = (f"<h3 style='margin:0'>{escape(t(f'{p}.title', lang))}</h3>"
-                                 f"<p style='margin:2px 0 6px 0'>"
+                                 f"<p style='margin:2px 0 4px 0;line-height:1.3'>"
                                  f"{escape(t(f'{p}.intro', lang))}</p>")
-            parts.append(self.header)
-        parts.append(self.widget)
+            self.header.layout = widgets.Layout(flex="1 1 auto")
+            top.insert(0, self.header)
+        bar = widgets.HBox(top, layout=widgets.Layout(justify_content="space-between",
+                                                      align_items="flex-start"))
+        bar.add_class("ic-language-bar")
+        parts: list[widgets.Widget] = [bar, self.widget]
         about = f"{self.header_prefix}.about"
         if self.header_prefix and has_message(about, self.lang):
             paragraphs = t(about, self.lang).split("\n\n")

@@ -134,10 +134,11 @@ def summary_html(history: Any, step: int, perspective: int | None,
 
 def message_html(text: str, error: bool = False) -> str:
     """The message line: an error (refused input) or a note on what just happened."""
-    # One line of fixed height, so the table below never jumps when a message comes or
-    # goes; a long one ends in "..." and reads whole on hover (and in the log).
-    box = ("height:1.5em;line-height:1.5em;overflow:hidden;white-space:nowrap;"
-           "text-overflow:ellipsis;font-size:13px;padding:0 10px")
+    # Two lines of fixed height, so the table below never jumps when a message comes or
+    # goes, and a turn's events (a serve and the turn's end) read whole without a hover,
+    # which a projector or a touch screen does not have; a longer one ends in "...".
+    box = ("height:2.7em;line-height:1.35em;overflow:hidden;display:-webkit-box;"
+           "-webkit-line-clamp:2;-webkit-box-orient:vertical;font-size:13px;padding:0 10px")
     if not text:
         return f'<div style="{box}"></div>'
     full = escape(text)

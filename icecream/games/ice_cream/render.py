@@ -216,10 +216,10 @@ class _Picture:
                      f'stroke="#3B2F2F" stroke-width="2"/>'
                      f'<text x="{x + 22}" y="{y + 40}" font-size="18" font-weight="bold" '
                      f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
-                     f'<text x="{x + 22}" y="{y + 80}" font-size="12" text-anchor="middle" '
+                     f'<text x="{x + 22}" y="{y + 80}" font-size="13" text-anchor="middle" '
                      f'fill="#222222">{self.tr(key)}</text></g>')
             x += 125
-        o.append(f'<text class="ic-removed" x="{x - 103}" y="{y + 95}" font-size="11" '
+        o.append(f'<text class="ic-removed" x="{x - 103}" y="{y + 95}" font-size="12" '
                  f'text-anchor="middle" fill="#555555">'
                  f'{self.tr("removed", count=v.removed_count)}</text>')
         x += 10
@@ -306,7 +306,7 @@ class _Picture:
             o.append(_frame(x + 3, y, SLOT_W - 6, self.slot_h - 8, tag))
         if served:
             o.append(_cone_shape(cx, base, "#EEEEEE", "#AAAAAA", dashed=True))
-            o.append(f'<text x="{cx}" y="{base - 12}" font-size="12" text-anchor="middle" '
+            o.append(f'<text x="{cx}" y="{base - 12}" font-size="13" text-anchor="middle" '
                      f'fill="#777777">{self.tr("served_cone")}</text>')
         else:
             o.append(_cone_shape(cx, base, "#E3B778", "#8A5A2B"))
@@ -316,7 +316,7 @@ class _Picture:
                  f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=n)}</text>')
         if tag is not None:
             o.append(f'<text class="ic-tag ic-tag-{tag}" x="{cx}" y="{base + 72}" '
-                     f'font-size="12" font-weight="bold" text-anchor="middle" '
+                     f'font-size="13" font-weight="bold" text-anchor="middle" '
                      f'fill="{_TAG_INK[tag]}">{self.tr(f"tag_{tag}")}</text>')
         o.append("</g>")
 
@@ -345,7 +345,7 @@ class _Picture:
         o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
                  f'text-anchor="middle" fill="#222222">{self.tr("new_cone")}</text>')
         if full:
-            o.append(f'<text x="{cx}" y="{base + 72}" font-size="11" text-anchor="middle" '
+            o.append(f'<text x="{cx}" y="{base + 72}" font-size="13" text-anchor="middle" '
                      f'fill="#555555">{self.tr("cones_used", count=self.v.settings["cones"])}'
                      f'</text>')
         o.append("</g>")
@@ -387,7 +387,7 @@ class _Picture:
         served = sum(v.served[p])
         if served:
             badges.append(self.tr("served_today", count=served))
-        o.append(f'<text class="ic-badges" x="{x + 10}" y="{y + 42}" font-size="12" '
+        o.append(f'<text class="ic-badges" x="{x + 10}" y="{y + 42}" font-size="13" '
                  f'font-weight="bold" fill="#5A3A00">{_DOT.join(badges)}</text>')
         if v.results and (v.phase == "deliveries" or v.is_over):
             # The day just scored, so the scoring stays readable on the next deal (IC-13).
@@ -395,7 +395,7 @@ class _Picture:
             words = self.tr("last_day", day=len(v.results), points=scoops + dupes,
                             scoops=t("widgets.svg.scoops", self.lang, count=scoops),
                             dupes=t("widgets.svg.dupes", self.lang, count=dupes))
-            o.append(f'<text class="ic-last-day" x="{x + 10}" y="{y + 60}" font-size="12" '
+            o.append(f'<text class="ic-last-day" x="{x + 10}" y="{y + 60}" font-size="13" '
                      f'fill="#222222">{words}</text>')
         opened: set[int] = set()
         k = 0
@@ -439,12 +439,12 @@ class _Picture:
         for j, line in enumerate(lines):
             fit = f' textLength="{CARD_W - 6}" lengthAdjust="spacingAndGlyphs"' \
                 if len(line) > 8 else ""
-            parts.append(f'<text x="{x + CARD_W // 2}" y="{y + 41 + 11 * j}" font-size="10" '
+            parts.append(f'<text x="{x + CARD_W // 2}" y="{y + 42 + 12 * j}" font-size="11" '
                          f'text-anchor="middle" fill="{ink}"{fit}>{escape(line)}</text>')
         if face_down:
-            parts.append(f'<rect x="{x + 2}" y="{y + CARD_H - 12}" width="{CARD_W - 4}" '
-                         f'height="11" rx="3" fill="#FFFFFF"/>'
-                         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 3}" font-size="9" '
+            parts.append(f'<rect x="{x + 2}" y="{y + CARD_H - 14}" width="{CARD_W - 4}" '
+                         f'height="13" rx="3" fill="#FFFFFF"/>'
+                         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 3}" font-size="11" '
                          f'text-anchor="middle" fill="#000000">{self.tr("face_down")}</text>')
         if served:
             parts.append(f'<title>{self.tr("scoops_on_card", count=served, flavour=name)}</title>'
