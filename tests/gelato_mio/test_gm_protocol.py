@@ -322,3 +322,21 @@ def test_gm_simulate_and_metrics():
     table = metrics_table(frame, default_metrics(frame))
     row = table[table["metric"] == "gm_customer_share"].iloc[0]
     assert 0.0 <= row["value"] <= 1.0 and row["name"] == "Points from customers"
+
+
+def test_gm_running_totals_per_round_give_lead_changes_gm9():
+    """Each table round's totals are recorded, so what-if lead changes and decisiveness
+    are numbers for Gelato Mio too (they were blank)."""
+    import math
+
+    from icecream.explore.metrics import Decisiveness, LeadChanges, round_columns
+    from icecream.explore.simulate import simulate
+
+    df = simulate(game="gelato-mio", players=3, games=6, seed=2)
+    cols = round_columns(df)
+    assert len(cols) >= 2
+    totals = df[cols].to_numpy()
+    assert (totals[:, 1:] >= totals[:, :-1]).all()  # GM points are never lost
+    assert (totals[:, -1] <= df["score"].to_numpy()).all()
+    assert math.isfinite(LeadChanges().compute(df).value)
+    assert math.isfinite(Decisiveness().compute(df).value)

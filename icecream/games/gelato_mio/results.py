@@ -26,8 +26,9 @@ def count_action(after: Any, action: Any) -> str | None:
 def result_columns(state: Any, seat: int) -> dict[str, Any]:
     """Per-seat columns at the end of a game: points by source (GM-7, GM-8, customers and
     pairs, GM-9), ball cards on the table (the GM-9 tie-break), customers served, cards
-    left in hand, rounds played, the display variants, and a zero for every action column
-    the seat never played."""
+    left in hand, rounds played, the display variants, a zero for every action column
+    the seat never played, and the running totals after each table round
+    (``score_after_round_<k>``)."""
     pts = state.points(seat)
     row: dict[str, Any] = {column: 0 for column in COLUMNS.values()}
     row.update({
@@ -42,4 +43,6 @@ def result_columns(state: Any, seat: int) -> dict[str, Any]:
         "refill": state.settings.refill,
         "flood": state.settings.flood,
     })
+    for k, totals in enumerate(state.round_scores, start=1):
+        row[f"score_after_round_{k}"] = totals[seat]
     return row

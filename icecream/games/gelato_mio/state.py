@@ -112,6 +112,10 @@ class GelatoMioState(State):
 
     settings: Settings
     seed: int
+    #: Every player's points after each whole table round, in order (what-if lead
+    #: changes); a tuple, replaced and never changed in place, so clones share it. A
+    #: position loaded from a scenario starts its record there.
+    round_scores: tuple[tuple[int, ...], ...] = ()
 
     # ------------------------------------------------------------------ making
     def clone(self) -> GelatoMioState:
@@ -610,6 +614,7 @@ class GelatoMioState(State):
             return
         self.turn = (me + 1) % n
         if self.turn == self.settings.first_player:
+            self.round_scores += (self.scores,)
             self.round += 1
 
     def _finish(self, ev: list[Event]) -> None:
