@@ -155,9 +155,10 @@ class _Picture:
         self.supplies(y + 6)
         y += SUPPLY_H + 12
         self.cones(y)
-        # Phase 1 has no cones, only a line saying so: the hands, which are what a
-        # player decides about then, come up instead of sitting below an empty area.
-        y += 48 if v.phase == "deliveries" else self.cone_rows * self.slot_h + 8
+        # Phase 1 (and the game's end) has no cones: the hands, which are what a player
+        # decides about then, come up instead of sitting below an empty area.
+        no_cones = v.phase == "deliveries" or (not v.cones and v.phase != "cones")
+        y += 48 if no_cones else self.cone_rows * self.slot_h + 8
         height = y + self.players(y) + MARGIN
         title = self.tr("title", day=v.day)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg" '
