@@ -1,8 +1,9 @@
 """Screenshots of every registered game in the play dashboard, in a real Chromium.
 
 Run from the repo root: ``.venv/bin/python benchmarks/screenshot_games.py [--out DIR]
-[--size 1280x800 --size 1024x640] [--game combo-cone]`` (default ``/tmp/shots``, both
-sizes, every game). It starts its own Voila on 127.0.0.1 and a free port with
+[--size 1280x800 --size 1024x640] [--game combo-cone] [--lang nl]`` (default ``/tmp/shots``,
+both sizes, every game, English; another language is chosen on the page first and named
+in the file names). It starts its own Voila on 127.0.0.1 and a free port with
 ./voila.json and, per window size ``WxH`` and game, opens ``play.ipynb``, starts a
 2-player game of that game from the new-game form (seat 1 human, seat 2 a heuristic bot,
 seat 1's view), and writes what a student sees without scrolling (the window only):
@@ -90,10 +91,14 @@ def continue_if_scored(page: Any) -> None:
 
 
 def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: dict,
-         tag: str, game: str) -> Any:
+         tag: str, game: str, lang: str = "en") -> Any:
     ctx = new_context(browser, watch, viewport=size)
     page = open_dashboard(ctx, server, "play", watch)
-    select_in(page, f"{PLAY} .ic-seat-1", label=t("widgets.label.bot", name="heuristic"))
+    if lang != "en":
+        select_in(page, ".ic-language", label=t(f"language.{lang}", lang))
+        wait_kernel_idle(page, settle_ms=500)
+        tag = f"{tag}_{lang}"
+    select_in(page, f"{PLAY} .ic-seat-1", label=t("widgets.label.bot", lang, name="heuristic"))
     wait_kernel_idle(page)
     start_new_game(page, get_game(game).title, players=2, seed=3,
                    numbers=SHORT.get(game, {}))
@@ -125,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
     parser.add_argument("--size", action="append", help="window WxH (default: both)")
     parser.add_argument("--game", choices=icecream.list_games(), action="append")
+    parser.add_argument("--lang", default="en", choices=icecream.languages())
     args = parser.parse_args(argv)
     sizes = args.size or ["1024x640", "1280x800"]
     games = args.game or icecream.list_games()
@@ -141,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                 watch = PageWatch()
                 print(f"{tag} {game}:")
                 page = play(browser, server, args.out, watch,
-                            {"width": width, "height": height}, tag, game)
+                            {"width": width, "height": height}, tag, game, args.lang)
                 problems = watch.problems() + python_errors(page)
                 if problems:
                     failed = True
