@@ -186,3 +186,39 @@ def test_bots_play_the_toy_game_from_their_view(toy):
     assert g.state.current_player == 0
     assert g.click({"type": "add", "n": 1})
     assert g.state.current_player == 0 or g.state.is_over  # the bot answered at once
+
+
+@pytest.mark.parametrize("game", ["combo-cone", "gelato-mio", "ice-cream"])
+def test_a_human_seat_s_stand_in_plays_the_game_s_heuristic(game):
+    """The "Step" and "Play to the end" buttons move a human seat with the game's
+    heuristic bot, so the game ends as players would end it: a random stand-in kept a
+    Gelato Mio game going for 200 rounds and lost every game for its student."""
+    from icecream import History
+    from icecream.bots import make_bot
+    from icecream.widgets.session import Session
+
+    session = Session(History.new(game, players=2, seed=3), bots=["human", "human"])
+    mirror = make_bot("heuristic", seed=0)
+    state = session.state
+    for _ in range(12):
+        if state.is_over:
+            break
+        p = state.current_player
+        expected = state.game.parse_action(mirror.choose(state.view(p)))
+        session.step()
+        assert session.stand_in == [p]
+        assert session.history.states[-1] == state.apply(expected) or \
+            session.state.to_dict() == state.apply(expected).to_dict()
+        state = session.state
+    session.play_to_end()
+    assert session.state.is_over and not session.paused
+    assert len(session.history.states) < 1000  # random players take ~8,000 in Gelato Mio
+
+
+def test_a_game_without_a_heuristic_policy_gets_a_random_stand_in(toy):
+    from icecream import History
+    from icecream.widgets.session import Session
+
+    session = Session(History.new(toy.name, players=2, seed=1), bots=["human", "human"])
+    session.step()
+    assert session.stand_in == [0] and len(session.history.states) == 2

@@ -39,6 +39,8 @@ RUN_SECONDS = 15.0
 #: Options for the bots a page plays with: a search bot thinks for a fraction of a second
 #: a move, so a whole game stays a matter of seconds or minutes, not hours.
 PAGE_BOT_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"playouts": 400, "time_limit": 0.25}}
+#: The bot that moves for a human seat when asked to ("Step", "Play to the end").
+STAND_IN = "heuristic"
 #: How many steps' log texts are remembered before the memo starts afresh.
 LOG_CACHE = 20_000
 
@@ -70,7 +72,11 @@ class Session:
         self.perspective = validate.seat_or_teacher(perspective, n, lang)
         self.players: list[str] = [HUMAN] * n
         self._bots: dict[int, Any] = {}
-        self._stand_in = make_bot("random", seed=bot_seed)
+        # A human seat a bot plays for ("Step", "Play to the end") plays sensibly: a
+        # random stand-in lost every game for its student and kept a Gelato Mio game
+        # going for 200 rounds.
+        # (A game without that policy gets a random stand-in.)
+        self._stand_ins = {name: make_bot(name, seed=bot_seed) for name in (STAND_IN, "random")}
         for seat, kind in _seat_kinds(bots, n, lang).items():
             self.set_bot(seat, kind, autoplay=False)
         self._log_cache: dict[tuple[int, int | None], tuple[State, list[str]]] = {}
@@ -146,7 +152,7 @@ class Session:
         self.autoplay()
 
     def step(self) -> int:
-        """The seat to act plays once: its bot, or a random bot standing in for a human
+        """The seat to act plays once: its bot, or a bot standing in for a human
         (the seat is then listed in ``stand_in``, so the view can say a bot chose); then
         the bots answer until a human decides. The steps taken."""
         self.stand_in = []
@@ -160,7 +166,8 @@ class Session:
         seat = state.current_player
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._stand_in
+            policies = getattr(state.game, "policies", None) or {}
+            bot = self._stand_ins[STAND_IN if STAND_IN in policies else "random"]
             if seat not in self.stand_in:
                 self.stand_in.append(seat)
         try:
