@@ -264,11 +264,23 @@ def test_names_are_escaped_once():
     assert "&amp;amp;" not in explorer.table.svg and "A&amp;B" in explorer.table.svg
 
 
-def test_check_invariants_runs_under_python_O(tmp_path):
+def _refused_under_python_O(tmp_path, code: str) -> str:
+    """Run ``code`` with ``python -O`` (asserts off); its output, after checking it ran
+    and that ``check_invariants`` refused the broken position."""
     import subprocess
     import sys
     from pathlib import Path
 
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin"},
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "refused: " in out.stdout, out.stdout
+    return out.stdout
+
+
+def test_check_invariants_runs_under_python_O(tmp_path):
     code = (
         "import icecream\n"
         "assert False, 'asserts are off under -O, so this line passes'\n"
@@ -280,12 +292,7 @@ def test_check_invariants_runs_under_python_O(tmp_path):
         "except AssertionError as e:\n"
         "    print('refused:', e)\n"
     )
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
-                         cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin"},
-                         timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert "refused: " in out.stdout and "IC-16" in out.stdout
+    assert "IC-16" in _refused_under_python_O(tmp_path, code)
 
 
 # -- every registered game, through the generic entry points ---------------------------------
@@ -368,10 +375,6 @@ def test_file_names_that_are_not_utf8_print_safely(tmp_path):
 ])
 def test_every_game_checks_its_invariants_under_python_O(tmp_path, game, pile, words):
     # CCP and GM card conservation (CCP-2, GM-2) with asserts switched off by -O.
-    import subprocess
-    import sys
-    from pathlib import Path
-
     code = (
         "import icecream\n"
         f"s = icecream.new_game({game!r}, players=2, seed=1).clone()\n"
@@ -382,12 +385,7 @@ def test_every_game_checks_its_invariants_under_python_O(tmp_path, game, pile, w
         "except AssertionError as e:\n"
         "    print('refused:', e)\n"
     )
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
-                         cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin"},
-                         timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert "refused: " in out.stdout and words in out.stdout, out.stdout
+    assert words in _refused_under_python_O(tmp_path, code)
 
 
 @pytest.mark.parametrize("game", icecream.list_games())

@@ -288,6 +288,18 @@ def counted_name(code: str, count: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return f"{format_number(count, lang)} {name}"
 
 
+def counted_names(codes: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Flavour codes in words, repeats counted, in order of first appearance.
+
+    >>> counted_names(["vanilla", "chocolate", "vanilla"])
+    '2 vanilla and chocolate'
+    """
+    counts: dict[str, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
+    return join_words([counted_name(code, c, lang) for code, c in counts.items()], lang)
+
+
 def join_words(words: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"`` in the catalog's words."""
     words = list(words)
@@ -341,12 +353,8 @@ def render_params(
         elif k in _FLAVOUR_KEYS and isinstance(v, str):
             out[k] = flavour_name(v, lang)
         elif k in _FLAVOURS_KEYS and isinstance(v, list | tuple):
-            counts: dict[str, int] = {}
-            for f in v:
-                code = flavours[f] if flavours and isinstance(f, int) else f
-                counts[code] = counts.get(code, 0) + 1
-            out[k] = join_words([counted_name(code, c, lang) for code, c in counts.items()],
-                                lang)
+            out[k] = counted_names(
+                [flavours[f] if flavours and isinstance(f, int) else f for f in v], lang)
         elif k in _CODE_KEYS and isinstance(v, str) and has_message(f"{_CODE_KEYS[k]}.{v}", lang):
             out[k] = t(f"{_CODE_KEYS[k]}.{v}", lang)
         elif isinstance(v, list | tuple):

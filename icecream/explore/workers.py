@@ -24,7 +24,7 @@ from ..core.errors import IcecreamError
 
 #: Tasks sent ahead to each worker, so it never waits for the next one.
 AHEAD = 2
-#: Seconds a worker has to exit after being told to (then it is killed).
+#: Seconds to wait for a killed worker to be gone.
 EXIT_SECONDS = 5.0
 
 
@@ -94,8 +94,7 @@ class _Pool:
 
     def _receive(self, w: int) -> tuple[bool, Any]:
         conn, proc = self.conns[w], self.procs[w]
-        ready = wait([conn, proc.sentinel])
-        if conn in ready or conn.poll():
+        if conn in wait([conn, proc.sentinel]):  # a result, or EOF from a dead worker
             try:
                 return conn.recv()
             except (EOFError, OSError):
@@ -104,14 +103,11 @@ class _Pool:
                          f"(exit code {proc.exitcode})")
 
     def close(self) -> None:
-        for conn in self.conns:
-            try:
-                conn.send(None)  # a worker that is waiting exits at once
-            except OSError:
-                pass
+        # Killed, done or not: a worker holds nothing worth a clean exit, and one busy
+        # with a task would finish it first.
         for proc in self.procs:
             if proc.is_alive():
-                proc.kill()  # one busy with a task would finish it first: no wait
+                proc.kill()
         for proc in self.procs:
             proc.join(EXIT_SECONDS)
         for conn in self.conns:
@@ -138,8 +134,6 @@ def _serve(func: Callable[[Any], Any], conn: Connection) -> None:
         try:
             task = conn.recv()
         except (EOFError, OSError):  # the parent is gone
-            return
-        if task is None:
             return
         try:
             reply = (True, func(task))

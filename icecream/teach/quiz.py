@@ -30,7 +30,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import IcecreamError
-from ..core.messages import DEFAULT_LANGUAGE, flavour_name, join_words, render_params, seat_name, t
+from ..core.messages import (
+    DEFAULT_LANGUAGE,
+    counted_names,
+    flavour_name,
+    join_words,
+    seat_name,
+    t,
+)
 from ..core.protocol import Action, GameSpec, State, get_game
 
 #: Action fields that name a seat: shown as the player's name.
@@ -185,11 +192,11 @@ def action_label(state: State, action: Action | Mapping[str, Any],
             continue
         if k in _SEAT_FIELDS and isinstance(v, int) and not isinstance(v, bool):
             v = seat_name(state.names, v, lang) if 0 <= v < len(state.names) else v
-        elif isinstance(v, str) and _card_code(state, v) is not None:
-            v = flavour_name(_card_code(state, v), lang)  # a card's code, in words
-        elif isinstance(v, list | tuple) and v and all(
-                isinstance(x, str) and _card_code(state, x) is not None for x in v):
-            v = render_params({"flavours": [_card_code(state, x) for x in v]}, lang)["flavours"]
+        elif isinstance(v, str) and (code := _card_code(state, v)) is not None:
+            v = flavour_name(code, lang)  # a card's code, in words
+        elif isinstance(v, list | tuple) and v and None not in (
+                codes := [_card_code(state, x) if isinstance(x, str) else None for x in v]):
+            v = counted_names(codes, lang)
         if isinstance(plain[k], list | tuple):
             params[f"{k}_count"] = len(plain[k])  # for a plural entry's "param"
         if isinstance(v, list | tuple):

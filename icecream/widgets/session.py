@@ -74,8 +74,7 @@ class Session:
         self._bots: dict[int, Any] = {}
         # A human seat a bot plays for ("Step", "Play to the end") plays sensibly: a
         # random stand-in lost every game for its student and kept a Gelato Mio game
-        # going for 200 rounds.
-        # (A game without that policy gets a random stand-in.)
+        # going for 200 rounds. A game without that policy gets the random one.
         self._stand_ins = {name: make_bot(name, seed=bot_seed) for name in (STAND_IN, "random")}
         for seat, kind in _seat_kinds(bots, n, lang).items():
             self.set_bot(seat, kind, autoplay=False)
@@ -166,8 +165,7 @@ class Session:
         seat = state.current_player
         bot = self._bots.get(seat)
         if bot is None:
-            policies = getattr(state.game, "policies", None) or {}
-            bot = self._stand_ins[STAND_IN if STAND_IN in policies else "random"]
+            bot = self._stand_ins[STAND_IN if STAND_IN in state.game.policies else "random"]
             if seat not in self.stand_in:
                 self.stand_in.append(seat)
         try:

@@ -54,6 +54,8 @@ SLOT_W = 72
 SCOOP_STEP = 30
 SCOOP_R = 18
 CARD_W, CARD_H, CARD_GAP = 64, 84, 6
+#: The height of the cone area when there are no cones (a line saying so, or nothing).
+NO_CONES_H = 48
 PANEL_GAP = 10
 PANEL_HEAD = 68
 
@@ -154,11 +156,7 @@ class _Picture:
         self.header()
         self.supplies(y + 6)
         y += SUPPLY_H + 12
-        self.cones(y)
-        # Phase 1 (and the game's end) has no cones: the hands, which are what a player
-        # decides about then, come up instead of sitting below an empty area.
-        no_cones = v.phase == "deliveries" or (not v.cones and v.phase != "cones")
-        y += 48 if no_cones else self.cone_rows * self.slot_h + 8
+        y += self.cones(y)
         height = y + self.players(y) + MARGIN
         title = self.tr("title", day=v.day)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg" '
@@ -267,16 +265,22 @@ class _Picture:
             x += w + 14
 
     # -- the cones ---------------------------------------------------------------------
-    def cones(self, y: int) -> None:
+    def cones(self, y: int) -> int:
+        """Draw the cones from ``y``; the height they take. Phase 1 and the game's end
+        have none: the hands, which are what a player decides about then, come up
+        instead of sitting below an empty area."""
         v, o = self.v, self.out
         if v.phase == "deliveries":
             o.append(f'<text x="{MARGIN}" y="{y + 30}" font-size="15" fill="#555555">'
                      f'{self.tr("no_cones")}</text>')
-            return
+            return NO_CONES_H
+        if not v.cones and v.phase != "cones":
+            return NO_CONES_H
         for i, cone in enumerate(v.cones):
             self.cone(i + 1, cone, *self.slot_xy(i, y))
         if v.phase == "cones":
             self.new_cone_spot(*self.slot_xy(len(v.cones), y))
+        return self.cone_rows * self.slot_h + 8
 
     def slot_xy(self, k: int, y: int) -> tuple[int, int]:
         row, col = divmod(k, self.slots_per_row)
