@@ -55,3 +55,9 @@ def test_a_killed_worker_is_reported_not_waited_for():
     with pytest.raises(WorkerDied, match="ended without its result"):
         for _ in range(10):
             next(gen)
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, True])
+def test_a_bad_number_of_workers_is_refused_not_an_empty_map(workers):
+    with pytest.raises(ValueError, match="workers must be a whole number of at least 1"):
+        next(ordered_map(abs, [1, 2], workers=workers))

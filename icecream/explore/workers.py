@@ -40,6 +40,9 @@ def ordered_map(func: Callable[[Any], Any], tasks: Iterable[Any], workers: int) 
     Closing the generator early (or Ctrl-C in the caller) kills the workers at once;
     none is left behind. ``func`` must be picklable (a module-level function).
     """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        # With no worker, no task would ever be sent and the map would end empty.
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     pool = _Pool(func, workers)
     try:
         yield from pool.results(iter(tasks))
