@@ -237,6 +237,7 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = open_page("play")
+    slow = {t("widgets.label.bot", name=bot) for bot in SLOW_BOTS}
     rng = random.Random(2026)
     done = Counter()
     for _ in range(CLICKS):
@@ -248,9 +249,10 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
         target = targets.nth(rng.randrange(n))
         try:  # the page may redraw under the pointer (a bot moved): then that one misses
             if kind == "selector":
-                values = [v for v in target.evaluate(
-                    "el => [...el.options].map(o => o.value)", timeout=2000)
-                    if v not in SLOW_BOTS]
+                # A Dropdown's option values are indexes: a slow bot is known by its label.
+                values = [v for v, label in target.evaluate(
+                    "el => [...el.options].map(o => [o.value, o.text])", timeout=2000)
+                    if label.replace("\xa0", " ") not in slow]
                 target.select_option(value=rng.choice(values), timeout=2000)
             else:
                 target.click(timeout=2000)
@@ -263,6 +265,9 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
             done["missed"] += 1
         wait_kernel_idle(page, settle_ms=10, timeout=90)
     check(page)
+    seats = page.eval_on_selector_all(f"{PLAY} .ic-seat-player select",
+                                      "els => els.map(e => e.options[e.selectedIndex].text)")
+    assert seats and not slow & {s.replace("\xa0", " ") for s in seats}, seats
     # The kernel's game is still valid and playable: play it to the end from the page.
     assert page.locator(f"{TABLE} svg").count() == 1
     # (whichever game the monkey left: a long run pauses after a while, so press on)
