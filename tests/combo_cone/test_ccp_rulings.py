@@ -326,6 +326,23 @@ def test_ccp11_empty_order_deck_is_rebuilt_from_discards():
     assert any("shuffled into a new deck" in x for x in s2.event_texts())
 
 
+def test_ccp11_empty_order_deck_is_rebuilt_even_when_the_order_row_is_full():
+    # The row is full and the deck empty: the end of the turn still rebuilds the deck from the
+    # discards, so the next Artisan may Secure the deck's top order (CCPN-6).
+    row = [0, 1, 2, 6]
+    discard = [3, 4, 5]
+    filled = [o for o in range(52) if o not in row + discard]
+    s = two(row=ROW, order_row=row, order_deck=[], order_discard=discard,
+            filled=[[], filled], fills=[0, len(filled)],
+            hands=[[], ["rainbow"]])
+    assert {"type": "secure", "order": "deck"} not in acts(s)
+    s2 = s.apply({"type": "serve"})
+    assert s2.current_player == 1 and list(s2.order_row) == row
+    assert len(s2.order_deck) == 3 and not s2.order_discard
+    assert any("shuffled into a new deck" in x for x in s2.event_texts())
+    assert {"type": "secure", "order": "deck"} in acts(s2)
+
+
 def test_ccp11_final_turns_from_the_next_artisan_to_the_emptier():
     s = load_scenario({"players": 3, "to_act": 1, "row": ROW[:3], "pile": [ROW[3]],
                        "pile_size": 1, "order_row": ORDERS})

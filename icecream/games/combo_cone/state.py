@@ -612,15 +612,17 @@ class ComboConeState(State):
         p = self.to_act
         orow, odeck = self.order_row, self.order_deck
         added_orders = 0
-        while len(orow) < ROW_SIZE:
-            if not odeck:
-                if not self.order_discard:
-                    break
+        while True:
+            # CCP-11: an empty Order deck is rebuilt at the end of every turn, also when the
+            # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
+            if not odeck and self.order_discard:
                 self.reshuffles += 1
                 odeck.extend(shuffled(self.seed, ORDER_RESHUFFLE, self.reshuffles,
                                       self.order_discard))
                 ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
                 self.order_discard.clear()
+            if len(orow) >= ROW_SIZE or not odeck:
+                break
             orow.append(odeck.pop())
             added_orders += 1
         row, pile = self.row, self.pile
