@@ -263,6 +263,26 @@ def test_gmn_2_only_quality_control_cards_left_the_refill_waits():
     assert s.display == [-1] * 9
 
 
+def test_gm_4_gm_5_gmn_2_a_refill_that_stopped_is_completed_once_a_card_can_be_drawn():
+    # Row 0 is refilled with one vanilla, then only Quality Control cards are left: two spots
+    # stay owed. When Bo's ball puts cards on the discard pile, the refill goes on and fills
+    # the row (today's bug: the row stayed short for the rest of the game).
+    hands = [["sugar"] * 3 + ["cream"] * 3 + ["strawberry"] * 2 + ["chocolate"] * 2
+             + ["vanilla"] * 3 + ["bowl"] * 2,
+             ["sugar"] * 3 + ["cream"] * 3 + ["strawberry"] * 2 + ["chocolate"] * 2
+             + ["bowl"] * 2 + ["wafer"] * 3]
+    disp = [["wafer", None, None], ["cone"] * 3, ["cone"] * 3]
+    s = scenario(hands=hands, display=disp, deck=["qc_hand", "qc_balls", "vanilla"])
+    s = s.apply({"type": "take", "row": 0, "col": 0})
+    assert any(e.key == "gm.event.refill_waits" and e.rule == "GMN-2" for e in s.events)
+    assert s.display[:3] == [4, -1, -1] and s.to_fill == [1, 2]
+    s = s.apply({"type": "make_ball", "flavour": "strawberry"})
+    while s.phase == "quality_control":
+        s = s.apply(s.legal_actions()[0])
+    assert all(k >= 0 for k in s.display), s.display
+    assert s.to_fill == []
+
+
 def test_gmn_4_cannot_ask_a_colleague_with_an_empty_hand():
     s = scenario(hands=[["sugar", "cream"], []])
     o = s.why_not({"type": "ask", "discard": ["sugar", "cream"], "opponent": 1})

@@ -451,6 +451,10 @@ class GelatoMioState(State):
             if packed != row:
                 moved = True
                 self.display[r * 3:r * 3 + 3] = packed
+                owed = sum(1 for i in self.to_fill if i // 3 == r)
+                if owed:  # a stopped refill still owes this row its rightmost free spots
+                    self.to_fill = sorted([i for i in self.to_fill if i // 3 != r]
+                                          + list(range(r * 3 + 3 - owed, r * 3 + 3)))
         if moved:
             ev.append(_ev("gm.event.slide", "GM-4"))
 
@@ -507,15 +511,18 @@ class GelatoMioState(State):
     def _refill(self, ev: list[Event]) -> None:
         """GM-4: fill the spots to fill from the deck; a Quality Control card that comes
         up acts at once (GM-5) and may pause the refill for the players' choices."""
-        if not self.to_fill:
-            self.to_fill = self._targets()
+        # Spots still owed by a refill that stopped (GMN-2) stay in to_fill, so the row is
+        # completed as soon as a card can be drawn (GM-4, GM-5); new empty rows join them.
+        owed = self.to_fill
+        targets = self._targets()
+        self.to_fill = sorted(set(owed).union(targets)) if owed else targets
         drawn: list[int] = []
         while self.to_fill:
             if not any(k < QC_HAND for k in self.deck) and not any(
                     k < QC_HAND for k in self.discard):
                 # GM-5 and GMN-2: only Quality Control cards left to draw: wait for more.
-                ev.append(_ev("gm.event.refill_waits", "GMN-2", count=len(self.to_fill)))
-                self.to_fill = []
+                if self.to_fill != owed:
+                    ev.append(_ev("gm.event.refill_waits", "GMN-2", count=len(self.to_fill)))
                 break
             spot = self.to_fill[0]
             card = self._draw(ev)
