@@ -55,6 +55,7 @@ def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
         assert state.winners, "a finished game has winners"
         return 0
     assert legal, f"no legal action in a live state ({state!r})"
+    check_legal_paths(state)
     p = state.current_player
     assert isinstance(p, int) and 0 <= p < state.num_players
     assert len(set(legal)) == len(legal), "legal actions are distinct"
@@ -109,6 +110,23 @@ def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
     assert _snapshot(restored) == before, "to_dict/load_state round-trips"
     assert [a.to_dict() for a in restored.legal_actions()] == [a.to_dict() for a in legal]
     return refused
+
+
+def check_legal_paths(state: State) -> None:
+    """For a game built on the rules kit (:mod:`icecream.core.phases`): its legal actions,
+    by whatever labelled fast path, are exactly the candidates its checks allow, in the
+    same order, and every check of a legal action says allowed."""
+    checked_legal = getattr(state, "checked_legal", None)
+    if checked_legal is None:
+        return
+    legal = list(state.legal_actions())
+    checked = list(checked_legal())
+    assert legal == checked, (
+        f"the fast legal path differs from the checks at {state!r}: "
+        f"only fast {[str(a) for a in legal if a not in checked]}, "
+        f"only checked {[str(a) for a in checked if a not in legal]}, or another order")
+    for a in legal:
+        assert state.check(a).allowed, f"the check refuses the legal action {a}"  # type: ignore
 
 
 def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int = 5,
