@@ -494,9 +494,15 @@ def test_quiz_switches_keeping_its_questions(english_afterwards):
     assert english_leaks(_widget_texts(switch)) == []
 
 
-def test_default_names_follow_the_chosen_language_though_settings_are_reused():
-    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"
-    with in_language("nl"):  # settings made for 3 players before are not reused in Dutch
-        assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Speler 1"
-        assert icecream.new_game("combo-cone", players=2, seed=1).names[0] == "Speler 1"
-    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"
+def test_default_names_stay_language_neutral_in_the_state_and_are_translated_where_shown():
+    from icecream.core.messages import seat_name
+
+    english = icecream.new_game("ice-cream", players=3, seed=1)
+    with in_language("nl"):  # the state does not depend on the language chosen
+        dutch = icecream.new_game("ice-cream", players=3, seed=1)
+        assert dutch.names == english.names == ("Player 1", "Player 2", "Player 3")
+        assert icecream.new_game("combo-cone", players=2, seed=1).names[0] == "Player 1"
+        assert dutch.to_dict() == english.to_dict()
+    assert seat_name(dutch.names, 0, "nl") == "Speler 1"
+    assert any("Speler 1" in x for x in dutch.event_texts(None, "nl"))
+    assert not any("Player" in x for x in dutch.event_texts(None, "nl"))

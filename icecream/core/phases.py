@@ -28,8 +28,8 @@ over) gets the game's :meth:`Rules.refuse_phase` verdict.
 ...         return [Take(1), Take(2), Take(3)]
 ...     def check_take(self, act):
 ...         if act.count > self.scoops:
-...             return forbid("T-2", "why.too_many", count=self.scoops)
-...         return allow("T-2", "why.take", count=act.count)
+...             return forbid("T-2", "tub.why.too_many", count=self.scoops)
+...         return allow("T-2", "tub.why.take", count=act.count)
 >>> tub = Tub()
 >>> tub.scoops = 2
 >>> [a.count for a in tub.checked_legal()], tub.check(Take(3)).allowed
