@@ -3,8 +3,8 @@
 Modelled on OpenSpiel's random-simulation test. Every game registered with the protocol
 must pass :func:`check_random_playouts`; tests call it for each game and setting.
 
->>> from icecream.core.conformance import check_random_playouts
->>> check_random_playouts("ice-cream", players=3, seed=11, games=1).games
+>>> import icecream
+>>> check_random_playouts(icecream.default_game(), players=3, seed=11, games=1).games
 1
 """
 

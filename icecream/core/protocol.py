@@ -5,9 +5,9 @@ A game is a :class:`GameSpec` registered by name; a position is an immutable
 protocol, so they hold no rules:
 
 >>> import icecream
->>> s = icecream.new_game("ice-cream", players=3, seed=7)
->>> s.phase, s.current_player, [a.to_dict() for a in s.legal_actions()]
-('deliveries', 0, [{'type': 'keep'}, {'type': 'swap'}])
+>>> s = icecream.new_game(icecream.default_game(), players=3, seed=7)
+>>> s.current_player, all(isinstance(a.to_dict()["type"], str) for a in s.legal_actions())
+(0, True)
 >>> s2 = s.apply(s.legal_actions()[0])
 >>> s2 is not s and s.current_player == 0
 True
@@ -235,8 +235,7 @@ def parse_action(kinds: Mapping[str, type[Action]], data: Any) -> Action:
     Raises :class:`ActionFormatError` naming what is wrong. Values are not checked
     against the rules here: :meth:`State.apply` does that.
 
-    >>> from icecream.games.ice_cream.actions import ACTION_KINDS
-    >>> parse_action(ACTION_KINDS, {"type": ["serve"]})
+    >>> parse_action({}, {"type": ["serve"]})
     Traceback (most recent call last):
     ...
     icecream.core.errors.ActionFormatError: an action's 'type' must be text, not ['serve']
@@ -385,7 +384,7 @@ class State(ABC):
         play the same actions from the same generator (``check_random_playouts`` checks).
 
         >>> import random, icecream
-        >>> s = icecream.new_game("ice-cream", players=3, seed=1).clone()
+        >>> s = icecream.new_game(icecream.default_game(), players=3, seed=1).clone()
         >>> s.random_playout(random.Random(0).random) > 0, s.is_over
         (True, True)
         """
@@ -470,6 +469,31 @@ class SettingField:
 
 
 @dataclass(frozen=True)
+class MetricSpec:
+    """A game's own design metric, described as data; the explore layer computes it.
+
+    * ``kind="points_share"``: the share of all points (the ``sources`` columns of a
+      simulation frame, summed per game) that came from the ``columns``;
+    * ``kind="first_player"``: the win rate of the seat whose ``columns[0]`` is 0 (the
+      player who started), replacing the generic first-player metric.
+
+    Its name and description are the catalog entries ``<text>.name`` and
+    ``<text>.description`` (default ``explore.metric.<key>``).
+    """
+
+    key: str
+    kind: str
+    columns: tuple[str, ...]
+    sources: tuple[str, ...] = ()
+    text: str = ""
+
+    @property
+    def text_key(self) -> str:
+        """The catalog prefix of its words."""
+        return self.text or f"explore.metric.{self.key}"
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A registered game: how to make, load and parse it, and what generic views need.
 
@@ -497,8 +521,8 @@ class GameSpec:
       this action in (``"cards_drawn"``...); ``result_columns(state, seat) -> dict``:
       extra per-seat columns at the end of a game (points by source, ...), including
       ``score_after_<round>_<k>`` running totals when the game has rounds.
-    * ``metrics()``: game-specific metric classes (:mod:`icecream.explore.metrics`), a
-      function so that making a game never imports pandas.
+    * ``metrics``: the game's own design metrics as data (:class:`MetricSpec`); the
+      explore layer computes them, so a game never imports it (nor pandas).
     * ``catalog_prefix``: the prefix of this game's own catalog keys.
     * ``quiz_kinds``: the game's own quiz question kinds, name -> ``maker(state, rng,
       lang) -> Question or None`` (:mod:`icecream.teach.quiz`; every game also gets the
@@ -535,11 +559,13 @@ class GameSpec:
     ruleset_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     count_action: Callable[[State, Action], str | None] | None = None
     result_columns: Callable[[State, int], dict[str, Any]] | None = None
-    metrics: Callable[[], tuple[type, ...]] | None = None
+    metrics: tuple[MetricSpec, ...] = ()
     catalog_prefix: str = ""
     quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     action_words: Callable[[State, Action, str], Mapping[str, str]] | None = None
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: The game views open when none is named (one game says so).
+    default: bool = False
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None
@@ -571,22 +597,16 @@ def register_game(spec: GameSpec) -> GameSpec:
 
 
 def _load_builtin_games() -> None:
-    """Import every game package: those under ``icecream.games`` and any installed
-    under the ``icecream.games`` entry-point group. Core names no game: each package
-    registers itself when imported."""
+    """Load every game installed under the ``icecream.games`` entry-point group (this
+    package's own games and any other package's). Core names no game: each entry point
+    names a module that registers its :class:`GameSpec` when imported."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    import importlib
-    import pkgutil
     from importlib.metadata import entry_points
 
-    games = importlib.import_module("icecream.games")
-    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
-        if info.ispkg and not info.name.startswith("_"):
-            importlib.import_module(f"icecream.games.{info.name}")
-    for ep in entry_points(group="icecream.games"):
+    for ep in sorted(entry_points(group="icecream.games"), key=lambda e: e.name):
         ep.load()
 
 
@@ -607,12 +627,11 @@ def get_game(name: str) -> GameSpec:
 
 
 def default_game() -> str:
-    """The game views open when none is named (``icecream.games.DEFAULT_GAME``)."""
-    import importlib
-
+    """The game views open when none is named: the registered game that says it is the
+    default (``GameSpec.default``), else the first by name."""
     _load_builtin_games()
-    name = getattr(importlib.import_module("icecream.games"), "DEFAULT_GAME", None)
-    return name if name in _GAMES else sorted(_GAMES)[0]
+    named = sorted(name for name, spec in _GAMES.items() if spec.default)
+    return named[0] if named else sorted(_GAMES)[0]
 
 
 def list_games() -> list[str]:

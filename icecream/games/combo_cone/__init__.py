@@ -28,7 +28,7 @@ from .components import BRANDS, FLAVOURS, Components, load_components, shipped_c
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
 from .policies import POLICIES
-from .records import count_action, metrics, result_columns
+from .records import METRICS, count_action, result_columns
 from .render import render_svg
 from .rules import RULES
 from .scenario import load_scenario
@@ -69,7 +69,7 @@ GAME = register_game(
         ruleset_rules=RULESET_RULES,
         count_action=count_action,
         result_columns=result_columns,
-        metrics=metrics,
+        metrics=METRICS,
         catalog_prefix="ccp",
         presets=PRESETS,
         action_words=action_words,

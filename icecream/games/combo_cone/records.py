@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.protocol import MetricSpec
 
 _COLUMNS = {"scoop": "scoops", "secure": "secures", "serve": "serves", "fill": "fills",
             "stop_serving": "stops"}
@@ -57,23 +57,9 @@ def result_columns(s: Any, seat: int) -> dict[str, Any]:
     return row
 
 
-def metrics() -> tuple[type, ...]:
-    """The game's own metric classes (imported on demand: they need pandas)."""
-    from ...explore.metrics import PointsShare
-
-    class RewardShare(PointsShare):
-        """Share of filled orders whose alternative reward was taken instead of the
-        coins (CCP-10)."""
-
-        key = "ccp_reward_share"
-
-        def __init__(self) -> None:
-            super().__init__("rewards_taken", ("orders_filled",))
-
-        def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
-            return t("ccp.metric.reward_share.name", lang)
-
-        def description(self, lang: str = DEFAULT_LANGUAGE) -> str:
-            return t("ccp.metric.reward_share.description", lang)
-
-    return (RewardShare,)
+#: The game's own design metrics, as data (the explore layer computes them): the share of
+#: filled orders whose alternative reward was taken instead of the coins (CCP-10).
+METRICS = (
+    MetricSpec("ccp_reward_share", "points_share", ("rewards_taken",), ("orders_filled",),
+               text="ccp.metric.reward_share"),
+)

@@ -13,6 +13,7 @@ from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
+from .metrics import METRICS
 from .policies import POLICIES
 from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
@@ -59,9 +60,10 @@ GAME = register_game(
         ruleset_rules=RULESET_RULES,
         count_action=count_action,
         result_columns=result_columns,
-        metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
+        metrics=METRICS,
         presets=PRESETS,
         catalog_prefix="",
+        default=True,
         min_rulebook_players=3,
         house_variant_rule="IC-1",
     )

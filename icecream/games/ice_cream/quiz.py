@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, flavour_name, join_words, seat_name, t
-from ...teach.quiz import Choice, Question, action_label, cap_choices
+from ...core.questions import Choice, Question, action_label, cap_choices
 from .actions import Serve
 from .components import FLAVOURS
 
