@@ -131,8 +131,9 @@ def check_legal_paths(state: State) -> None:
 
 def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int = 5,
                           max_actions: int = 100_000, deep_every: int = 1,
-                          **variant: Any) -> ConformanceReport:
-    """Play ``games`` random games, checking every state (deeply every ``deep_every``th).
+                          check_every: int = 1, **variant: Any) -> ConformanceReport:
+    """Play ``games`` random games, checking every ``check_every``th state (deeply every
+    ``deep_every``th; long games check a sample of their states).
 
     Raises ``AssertionError`` describing the first violation.
     """
@@ -145,7 +146,8 @@ def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int
         while True:
             if k % 50 == 0:
                 check_playout_paths(state, seed=k + g)
-            refused += check_state(state, rng, deep=(k % deep_every == 0))
+            if k % check_every == 0 or state.is_over:
+                refused += check_state(state, rng, deep=(k % deep_every == 0))
             if state.is_over:
                 break
             state = state.apply(rng.choice(list(state.legal_actions())))

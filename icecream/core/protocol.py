@@ -566,6 +566,9 @@ class GameSpec:
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: The game views open when none is named (one game says so).
     default: bool = False
+    #: A package holding the game's own catalog (``<lang>/*.json``), for a game installed
+    #: from another distribution; this package's games keep theirs in ``icecream.i18n``.
+    catalog_package: str | None = None
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None
@@ -592,6 +595,10 @@ _LOADED = False
 
 def register_game(spec: GameSpec) -> GameSpec:
     """Register ``spec`` under its name (each game package calls this on import)."""
+    if spec.catalog_package:
+        from .messages import register_catalog
+
+        register_catalog(spec.catalog_package)
     _GAMES[spec.name] = spec
     return spec
 
