@@ -32,7 +32,7 @@ import pandas as pd
 from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import check_ruleset, default_game, get_game
-from .metrics import _ROUND_COLUMN
+from .metrics import _ROUND_COLUMN, ROUND_SCORES
 from .workers import WorkerDied, ordered_map
 
 #: The first columns of every frame, in this order (the command line's CSV keeps them).
@@ -216,12 +216,13 @@ def run_configs(configs: Sequence[Config], games: int, seed: int = 0, workers: i
 
 def order_columns(columns: Iterable[str]) -> list[str]:
     """The frame's column order: :data:`BASE_COLUMNS`, the rest as they come, then the
-    running totals ``score_after_<round>_<k>`` by ``k``."""
+    running totals (``round_scores``, or older games' ``score_after_<round>_<k>`` by ``k``)."""
     columns = list(dict.fromkeys(columns))
     first = [c for c in BASE_COLUMNS if c in columns]
     rest = [c for c in columns if c not in first]
     rounds = sorted((c for c in rest if _ROUND_COLUMN.fullmatch(c)),
                     key=lambda c: int(c.rsplit("_", 1)[1]))
+    rounds += [c for c in rest if c == ROUND_SCORES]
     return first + [c for c in rest if c not in rounds] + rounds
 
 
@@ -537,7 +538,9 @@ def simulate(game: str | None = None, players: int | Sequence[str] = 4,
     house_variant, then the game's own columns (``GameSpec.result_columns`` and
     ``count_action``; Ice Cream: first_dealer, deal_order, points_scoops,
     points_duplicates, cards_drawn, swaps, serves_exact, serves_close, days, close), the
-    variant settings given, game_name, and the running totals ``score_after_<round>_<k>``.
+    variant settings given, game_name, and ``round_scores``: the seat's running totals
+    after each round as JSON text (``[4,9,15,22]``), one column whatever the game's length,
+    so every game of a run has the same columns.
     """
     config = make_config(game, players, bots, ruleset, bot_options, **variant)
     frame = run_configs([config], games, seed, workers, dask, progress, chunk_size)
