@@ -11,12 +11,13 @@ from icecream.core.errors import (
     MESSAGE_LIMIT,
     IcecreamError,
     IllegalAction,
+    SaveFileError,
     ScenarioError,
     SettingsError,
     UnknownGame,
     one_line,
 )
-from icecream.core.protocol import list_games
+from icecream.core.protocol import check_plain, get_game, list_games, load_state, parse_json
 
 GAMES = list_games()
 HUGE_TEXT = "x" * 10_000_000
@@ -56,3 +57,43 @@ def test_a_ruleset_of_ten_megabytes_is_quoted_briefly(game, capsys):
                                    "--players", "2" if game != "ice-cream" else "3",
                                    "--ruleset", "r" * 100_000])
     assert "ruleset" in err
+
+
+# -- JSON read within limits, and the refusal names where the bad value is -------------------
+
+HOSTILE_JSON = [
+    ('"scores": [1, 2, NaN]', "scores[2]: NaN is not a number JSON can hold"),
+    ('"scores": [1, -Infinity]', "scores[1]: -Infinity is not a number JSON can hold"),
+    ('"scores": [1, 1e999]', "scores[1]: '1e999' is too large a number"),
+    ('"hands": [{"face_up": ["\\udc00"]}]', "hands[0].face_up[0]: text '\\udc00' holds a "
+                                            "lone surrogate"),
+    ('"hands": [{"face_up": ' + "[" * 40 + "]" * 40 + "}]",
+     "hands[0].face_up[0][0][0]...[0][0][0][0][0]: nested more than 32 levels deep"),
+    ('"seed": ' + "9" * 5000, "seed: a number of 5000 digits is too long (at most 30)"),
+    ('"title": {"\\ud800": 1}', "title: a field name '\\ud800' holds a lone surrogate"),
+]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("field, message", HOSTILE_JSON)
+def test_a_bad_json_value_is_refused_naming_its_field(game, field, message, tmp_path, capsys):
+    path = tmp_path / "s.json"
+    path.write_text(f'{{"game": "{game}", "players": 2, {field}}}')
+    err = _one_line_error(capsys, ["validate", str(path)])
+    assert f": {message}" in err, err
+    with pytest.raises(ScenarioError, match=r"^scenario: ") as e:
+        get_game(game).from_scenario(path.read_text())
+    assert f"scenario: {message}" in str(e.value)
+
+
+def test_python_data_is_refused_naming_its_field():
+    with pytest.raises(SaveFileError, match=r"^saved state: scores\[2\]: nan is not"):
+        load_state({"game": "ice-cream", "players": 3, "scores": [0, 0, float("nan")]})
+    with pytest.raises(SaveFileError, match=r"^x: \['a b'\]\.c: set is not plain data"):
+        check_plain({"a b": {"c": {1}}}, what="x")
+
+
+def test_text_nested_too_deep_to_parse_names_its_line_and_column():
+    with pytest.raises(SaveFileError, match="nested more than 32 levels deep "
+                                            r"\(at line 2 column 201\)"):
+        parse_json("{}\n" + "[" * 100_000)

@@ -12,7 +12,7 @@ naming ``settings``).
 >>> read_scenario('[' * 5000, "toy", "a Toy", {"players"}, 1)
 Traceback (most recent call last):
 ...
-icecream.core.errors.ScenarioError: scenario: not JSON: nested more than 32 levels deep
+icecream.core.errors.ScenarioError: scenario: not JSON: nested more than 32 levels deep (at ...)
 """
 
 from __future__ import annotations
