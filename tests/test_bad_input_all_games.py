@@ -3,6 +3,9 @@ never a message that quotes megabytes, nothing half-applied."""
 
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
 
 import icecream
@@ -97,3 +100,99 @@ def test_text_nested_too_deep_to_parse_names_its_line_and_column():
     with pytest.raises(SaveFileError, match="nested more than 32 levels deep "
                                             r"\(at line 2 column 201\)"):
         parse_json("{}\n" + "[" * 100_000)
+
+
+# -- data files (deck=, customers=) go through the same bounded reader -------------------------
+
+DATA_SETTINGS = [("combo-cone", "deck"), ("gelato-mio", "customers")]
+
+
+def _hostile_files(tmp_path):
+    """(label, path) of every kind of file a data setting must refuse in one line."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    files = {
+        "nested": ("[" * 100_000).encode(), "digits": b'{"rainbow": ' + b"7" * 5000 + b"}",
+        "utf8": b'{"note": "cr\xe8me"}', "utf16": '{"note": "x"}'.encode("utf-16"),
+        "nan": b'{"note": NaN}', "surrogate": b'{"note": "\\udc00"}', "empty": b"",
+    }
+    out = [("nul", str(tmp_path / "a\0b")), ("long", "/tmp/" + "d" * 5000),
+           ("fifo", str(fifo)), ("dir", str(tmp_path)), ("zero", "/dev/zero"),
+           ("urandom", "/dev/urandom"), ("missing", str(tmp_path / "none.json"))]
+    for label, raw in files.items():
+        (tmp_path / label).write_bytes(raw)
+        out.append((label, str(tmp_path / label)))
+    return out
+
+
+@pytest.mark.parametrize("game, setting", DATA_SETTINGS)
+def test_hostile_data_files_are_one_line_naming_the_setting(game, setting, tmp_path, capsys):
+    for label, path in _hostile_files(tmp_path):
+        with pytest.raises(SettingsError) as e:
+            icecream.new_game(game, players=2, **{setting: path})
+        text = str(e.value)
+        assert text.startswith(f"{setting}: ") and len(text) <= MESSAGE_LIMIT, (label, text)
+        if label in ("nan", "surrogate"):
+            assert "note" in text, text  # the field it is in
+        err = _one_line_error(capsys, ["simulate", "--game", game, "--players", "2",
+                                       "--games", "1", "--variant", f"{setting}={path}"])
+        assert f"{setting}: " in err, (label, err)
+
+
+@pytest.mark.parametrize("game, setting", DATA_SETTINGS)
+def test_a_long_data_file_name_on_the_command_line_shows_the_setting_and_reason(
+        game, setting, capsys):
+    err = _one_line_error(capsys, ["simulate", "--game", game, "--players", "2", "--games",
+                                   "1", "--variant", f"{setting}=/tmp/{'d' * 5000}.json"])
+    assert err.startswith(f"error: {setting}: cannot read '/tmp/ddd")
+    assert err.rstrip().endswith("File name too long")
+
+
+def _shipped_file(game: str) -> dict:
+    if game == "gelato-mio":
+        from icecream.games.gelato_mio import load_customers
+        return {"note": "copy", "customers": [c.to_dict() for c in load_customers()]}
+    from icecream.games.combo_cone.components import shipped_components
+    c = shipped_components()
+    return {"note": "copy", "orders": [o.to_data() for o in c.orders]}
+
+
+def _edit(game: str, data: dict, value) -> None:
+    if game == "gelato-mio":
+        data["customers"][5]["points"] = value
+    else:
+        data["orders"][5]["coins"] = value
+
+
+def _read_back(state, game: str):
+    if game == "gelato-mio":
+        return state.settings.recipes[5].points
+    return state.settings.components.orders[5].coins
+
+
+@pytest.mark.parametrize("game, setting", DATA_SETTINGS)
+def test_an_edited_data_file_is_read_again(game, setting, tmp_path):
+    path = tmp_path / "data.json"
+    data = _shipped_file(game)
+    _edit(game, data, 7)
+    path.write_text(json.dumps(data))
+    assert _read_back(icecream.new_game(game, players=2, **{setting: str(path)}), game) == 7
+    _edit(game, data, 8)
+    path.write_text(json.dumps(data))
+    assert _read_back(icecream.new_game(game, players=2, **{setting: str(path)}), game) == 8
+    _edit(game, data, "eight")  # an edit that breaks the file is refused, not ignored
+    path.write_text(json.dumps(data))
+    with pytest.raises(SettingsError, match=r"\[5\]"):
+        icecream.new_game(game, players=2, **{setting: str(path)})
+
+
+def test_a_customer_id_that_could_not_be_saved_is_refused(tmp_path):
+    from icecream.games.gelato_mio.components import parse_customers
+
+    data = _shipped_file("gelato-mio")
+    for bad in ("\udc00", "tab\there", "x" * 10_000_000):
+        data["customers"][3]["id"] = bad
+        with pytest.raises(SettingsError, match=r"customers\[3\]\.id must be 1-40 printable") \
+                as e:
+            parse_customers(data)
+        assert len(str(e.value)) <= MESSAGE_LIMIT

@@ -254,9 +254,21 @@ def read_json_file(path: str | os.PathLike[str], error: type[IcecreamError] = Sa
     :func:`parse_json`. A name that cannot be a file name (a NUL character, too long)
     is refused the same way.
     """
+    raw = read_file_bytes(path, error, what)
+    return parse_json(raw, error, what or quote(_path_text(path), 80))
+
+
+def _path_text(path: Any) -> str:
+    return str(path) if isinstance(path, os.PathLike) else os.fsdecode(path)
+
+
+def read_file_bytes(path: str | os.PathLike[str], error: type[IcecreamError] = SaveFileError,
+                    what: str | None = None) -> bytes:
+    """The bytes of the regular file ``path`` (at most :data:`MAX_FILE_BYTES`), as
+    :func:`read_json_file` reads them; ``error`` names the file and the problem."""
     if not isinstance(path, str | bytes | os.PathLike):
         raise error(f"{what or 'file'}: must be a file name, not {type(path).__name__}")
-    name = quote(os.fsdecode(path) if not isinstance(path, os.PathLike) else str(path), 80)
+    name = quote(_path_text(path), 80)
     what = what or name
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -278,7 +290,7 @@ def read_json_file(path: str | os.PathLike[str], error: type[IcecreamError] = Sa
     if len(raw) > MAX_FILE_BYTES:
         raise error(f"{what}: larger than {MAX_FILE_BYTES // 2**20} MB; not a file this "
                     "program wrote")
-    return parse_json(raw, error, what)
+    return raw
 
 
 @dataclass(frozen=True, slots=True)
