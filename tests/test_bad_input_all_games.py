@@ -21,6 +21,7 @@ from icecream.core.errors import (
     one_line,
 )
 from icecream.core.protocol import check_plain, get_game, list_games, load_state, parse_json
+from icecream.explore.simulate import simulate
 
 GAMES = list_games()
 HUGE_TEXT = "x" * 10_000_000
@@ -196,3 +197,17 @@ def test_a_customer_id_that_could_not_be_saved_is_refused(tmp_path):
                 as e:
             parse_customers(data)
         assert len(str(e.value)) <= MESSAGE_LIMIT
+
+
+# -- seeds ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [10 ** 5000, -(10 ** 40), 10 ** 30], ids=["5001", "-41", "31"])
+def test_a_seed_too_long_to_save_is_a_settings_error(game, seed):
+    with pytest.raises(SettingsError, match="seed must be a whole number of at most 30 digits"):
+        icecream.new_game(game, players=2, seed=seed)
+    with pytest.raises(ScenarioError, match="seed"):
+        get_game(game).from_scenario({"players": 2, "seed": seed})
+    with pytest.raises(IcecreamError, match="seed must be a whole number of at most 30"):
+        simulate(game=game, players=2, games=1, seed=seed)
+    icecream.new_game(game, players=2, seed=10 ** 30 - 1)  # 30 digits: a seed like any other

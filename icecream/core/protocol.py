@@ -728,7 +728,10 @@ def new_game(name: str, players: int | Sequence[str] = 4, seed: int = 0, **varia
 
     ``variant`` holds the game's settings (``ruleset="ijs"``, ``close="flavour"``, ...).
     """
+    from .scenario import check_seed
+
     spec = get_game(name)
+    check_seed(seed)
     check_ruleset(spec, variant.get("ruleset"))
     return spec.new_state(players=players, seed=seed, **variant)
 

@@ -32,6 +32,7 @@ import pandas as pd
 from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import check_ruleset, default_game, get_game
+from ..core.scenario import check_seed
 from .metrics import _ROUND_COLUMN, ROUND_SCORES
 from .workers import WorkerDied, ordered_map
 
@@ -250,8 +251,7 @@ def stream(configs: Sequence[Config], games: int, seed: int = 0, workers: int = 
     if workers > max_workers():
         raise SimulationError(f"workers must be at most {max_workers()} (four per CPU on "
                               f"this machine, at most 64), not {workers}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SimulationError(f"seed must be a whole number, not {quote(seed)}")
+    check_seed(seed, SimulationError)
     if not configs:
         raise SimulationError("no configuration to simulate")
     for c in configs:
