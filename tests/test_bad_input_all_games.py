@@ -211,3 +211,34 @@ def test_a_seed_too_long_to_save_is_a_settings_error(game, seed):
     with pytest.raises(IcecreamError, match="seed must be a whole number of at most 30"):
         simulate(game=game, players=2, games=1, seed=seed)
     icecream.new_game(game, players=2, seed=10 ** 30 - 1)  # 30 digits: a seed like any other
+
+
+# -- the command line's numbers and output path -----------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", ["99999999999999999999999", "9999999999", "0", "-7"])
+def test_a_player_count_out_of_range_is_checked_before_any_seat_is_made(game, players, capsys):
+    err = _one_line_error(capsys, ["simulate", "--game", game, "--players", players,
+                                   "--games", "1"])
+    assert f"not {players}" in err
+    with pytest.raises(IcecreamError, match=f"not {players}"):
+        simulate(game=game, players=int(players), games=1)
+
+
+@pytest.mark.parametrize("fmt", ["--csv", "--parquet"])
+def test_an_output_that_cannot_be_made_names_the_path_given(fmt, capsys):
+    pytest.importorskip("pyarrow")
+    err = _one_line_error(capsys, ["simulate", "--games", "1", "--players", "3", fmt,
+                                   "/proc/version"])
+    assert err.startswith("error: output '/proc/version': cannot write it") and ".part" not in err
+
+
+def test_a_failed_rename_leaves_no_temporary_file(tmp_path, capsys, monkeypatch):
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    err = _one_line_error(capsys, ["simulate", "--games", "2", "--players", "3", "--csv",
+                                   str(tmp_path / "out.csv")])
+    assert "output" in err and "out.csv" in err and "Permission denied" in err
+    assert list(tmp_path.iterdir()) == []

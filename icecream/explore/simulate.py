@@ -101,7 +101,8 @@ def make_config(game: str | None = None, players: int | Sequence[str] = 4,
     """A checked-later :class:`Config` from friendly arguments (one bot name = all seats)."""
     if isinstance(players, bool) or not isinstance(players, int | list | tuple):
         raise SimulationError(f"players must be a count or a list of names, not {quote(players)}")
-    n = players if isinstance(players, int) else len(players)
+    game = game or default_game()
+    n = check_players(game, players)
     if isinstance(bots, str):
         bots_t = (bots,) * max(n, 0)
     elif isinstance(bots, Sequence) and all(isinstance(b, str) for b in bots):
@@ -112,10 +113,23 @@ def make_config(game: str | None = None, players: int | Sequence[str] = 4,
         raise SimulationError(f"bots must be a bot name or a list of names, not {quote(bots)}")
     opts = tuple(sorted((k, tuple(sorted(dict(v).items())))
                         for k, v in (bot_options or {}).items()))
-    return Config(game=game or default_game(),
+    return Config(game=game,
                   players=players if isinstance(players, int) else tuple(players),
                   bots=bots_t, ruleset=ruleset, variant=tuple(sorted(variant.items())),
                   bot_options=opts, labels=tuple((labels or {}).items()))
+
+
+def check_players(game: str, players: int | Sequence[str]) -> int:
+    """The number of players, if ``game`` can be played by them; else the game's own
+    :class:`SettingsError` (checked before anything is made per seat: a count of
+    10**23 must not build a list of bots first)."""
+    spec = get_game(game)
+    n = players if isinstance(players, int) else len(players)
+    if not spec.min_players <= n <= spec.max_players:
+        spec.new_state(players=players, seed=0)  # raises the game's own message
+        raise SimulationError(f"players: {spec.title} is for {spec.min_players} to "
+                              f"{spec.max_players} players, not {quote(n)}")
+    return n
 
 
 def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
@@ -379,15 +393,28 @@ class RowWriter:
             self._out: Any = target
             return
         self.path = _check_output(target)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
-                                   dir=self.path.parent)
+        self._name = quote(str(target), 80)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
+                                       dir=self.path.parent)
+        except OSError as e:  # /proc/version: the folder takes no new file
+            raise self._error(e) from None
         self._tmp = Path(tmp)
-        os.chmod(fd, _file_mode(self.path))  # mkstemp makes 0600; keep the usual mode
+        try:
+            os.chmod(fd, _file_mode(self.path))  # mkstemp makes 0600; keep the usual mode
+        except OSError:
+            pass
         if fmt == "csv":
             self._out = os.fdopen(fd, "w", encoding="utf-8", newline="")
         else:
             os.close(fd)
             self._out = None
+
+    def _error(self, e: OSError) -> SimulationError:
+        """An error writing the output, naming the path the user gave (never the
+        temporary file beside it)."""
+        return SimulationError(f"output {self._name}: cannot write it: "
+                               f"{e.strerror or type(e).__name__}")
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         """Append ``rows`` (dicts with the same keys as the first chunk's)."""
@@ -402,10 +429,15 @@ class RowWriter:
             raise SimulationError(f"later games have columns the first ones lack ({new}); "
                                   "simulate such settings apart, or into a frame")
         frame = pd.DataFrame(rows, columns=self.columns)
-        if self.fmt == "csv":
-            frame.to_csv(self._out, header=first, index=False)
-        else:
-            self._write_parquet(frame)
+        try:
+            if self.fmt == "csv":
+                frame.to_csv(self._out, header=first, index=False)
+            else:
+                self._write_parquet(frame)
+        except OSError as e:
+            if self.path is None:  # standard output: BrokenPipeError and the like as they are
+                raise
+            raise self._error(e) from None
         self.rows += len(rows)
 
     def _write_parquet(self, frame: pd.DataFrame) -> None:
@@ -429,13 +461,16 @@ class RowWriter:
         if self.path is None:
             self._out.flush()
             return
-        if self._parquet is not None:
-            self._parquet.close()
-        elif self.fmt == "parquet":  # no rows: an empty table is still a file
-            pd.DataFrame(columns=self.columns or []).to_parquet(self._tmp, index=False)
-        if self._out is not None:
-            self._out.close()
-        os.replace(self._tmp, self.path)
+        try:
+            if self._parquet is not None:
+                self._parquet.close()
+            elif self.fmt == "parquet":  # no rows: an empty table is still a file
+                pd.DataFrame(columns=self.columns or []).to_parquet(self._tmp, index=False)
+            if self._out is not None:
+                self._out.close()
+            os.replace(self._tmp, self.path)
+        except OSError as e:
+            raise self._error(e) from None
         self._tmp = None
 
     def discard(self) -> None:
@@ -459,7 +494,11 @@ class RowWriter:
 
     def __exit__(self, kind: Any, error: Any, tb: Any) -> None:
         if kind is None:
-            self.commit()
+            try:
+                self.commit()
+            except BaseException:
+                self.discard()  # a failed rename leaves no temporary file either
+                raise
         else:
             self.discard()
 
