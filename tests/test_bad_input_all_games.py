@@ -3,6 +3,7 @@ never a message that quotes megabytes, nothing half-applied."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 
@@ -242,3 +243,56 @@ def test_a_failed_rename_leaves_no_temporary_file(tmp_path, capsys, monkeypatch)
                                    str(tmp_path / "out.csv")])
     assert "output" in err and "out.csv" in err and "Permission denied" in err
     assert list(tmp_path.iterdir()) == []
+
+
+# -- ten megabytes in any text field: a bounded quotation -------------------------------------
+
+def _text_leaves(data, path=()):
+    if isinstance(data, str):
+        yield path
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            yield from _text_leaves(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _text_leaves(v, (*path, i))
+
+
+def _replaced(data, path, value):
+    if not path:
+        return value
+    out = copy.copy(data)
+    out[path[0]] = _replaced(data[path[0]], path[1:], value)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ten_megabytes_in_any_text_field_of_an_example_is_quoted_briefly(game):
+    spec = get_game(game)
+    huge = "q" * 10_000_000
+    refused = 0
+    for example in spec.examples().values():
+        scenario = {**example.scenario, "phase": example.scenario.get("phase", "x")}
+        for path in list(_text_leaves(scenario))[:12]:
+            try:
+                spec.from_scenario(_replaced(scenario, path, huge))
+            except IcecreamError as e:
+                refused += 1
+                assert len(str(e)) <= MESSAGE_LIMIT and "\n" not in str(e), (path, str(e)[:600])
+    assert refused
+
+
+@pytest.mark.parametrize("field", ["flavour", "brand", "combo"])
+def test_a_deck_card_of_ten_megabytes_is_quoted_briefly(field):
+    from icecream.games.combo_cone.components import parse_components, shipped_components
+
+    cards = [{"flavour": "mint", "brand": "heart", "combo": "star"}
+             for _ in shipped_components().ice_cream]
+    cards[4][field] = HUGE_TEXT
+    orders = [o.to_data() for o in shipped_components().orders]
+    orders[2]["reward"] = HUGE_TEXT
+    for data in ({"ice_cream": cards}, {"orders": orders}):
+        with pytest.raises(SettingsError) as e:
+            parse_components(data)
+        assert len(str(e.value)) <= MESSAGE_LIMIT and ("[4]" in str(e.value)
+                                                       or "orders[2]" in str(e.value))
