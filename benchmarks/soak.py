@@ -70,12 +70,12 @@ def main() -> None:
               "every invariant held", flush=True)
     t = time.perf_counter()
     samples = streaming_memory(args.stream_game, 4, args.games)
-    if samples:
-        tenth = max(1, len(samples) // 10)
-        early, late = max(samples[tenth:2 * tenth]), max(samples[-tenth:])
+    if len(samples) >= 8:  # the first quarter is the start-up (imports, first games)
+        quarter = len(samples) // 4
+        early, late = max(samples[quarter:2 * quarter]), max(samples[-quarter:])
         print(f"simulate {args.games} games of {args.stream_game}: "
-              f"{time.perf_counter() - t:.0f} s, RSS {samples[0] // 1024} MB at start, "
-              f"{early // 1024} MB early, {late // 1024} MB at the end, max "
+              f"{time.perf_counter() - t:.0f} s, RSS {early // 1024} MB in the second "
+              f"quarter of the run, {late // 1024} MB in the last, max "
               f"{max(samples) // 1024} MB")
 
 
