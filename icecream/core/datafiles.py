@@ -10,14 +10,15 @@ the next load (and an edit that breaks the file is refused, not ignored). A file
 in the last :data:`RACY_SECONDS` may have been edited again within the clock's
 granularity, so it is read again and compared by content (as git does for racy files).
 
->>> import json, os, tempfile
->>> cache = DataFileCache("deck", lambda data, where: data["n"])
+>>> import json, tempfile
+>>> from pathlib import Path
+>>> cache = DataFileCache("deck", lambda data, path: data["n"])
 >>> with tempfile.TemporaryDirectory() as d:
-...     path = os.path.join(d, "deck.json")
-...     _ = open(path, "w").write(json.dumps({"n": 1}))
-...     first = cache.load(path)
-...     _ = open(path, "w").write(json.dumps({"n": 22}))
-...     first, cache.load(path)
+...     path = Path(d) / "deck.json"
+...     _ = path.write_text(json.dumps({"n": 1}))
+...     first = cache.load(str(path))
+...     _ = path.write_text(json.dumps({"n": 22}))
+...     first, cache.load(str(path))
 (1, 22)
 >>> cache.load("no\\0such")
 Traceback (most recent call last):
