@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..core.errors import IcecreamError, clip, quote
+from ..core.errors import IcecreamError, one_line, quote
 from ..core.protocol import default_game
 from . import bench, games, replay, simulate, validate
 
@@ -42,15 +42,16 @@ def parse_variants(items: Sequence[str] | None) -> dict[str, object]:
     return out
 
 
-#: The longest error line printed (input inside it is quoted shorter still).
-MAX_ERROR = 300
+#: The longest error line printed (input inside it is quoted shorter still; the reason
+#: is kept, see :func:`icecream.core.errors.one_line`).
+MAX_ERROR = 500
 
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"error: {clip(message, 200)} (see {self.prog} --help)\n")
+        self.exit(2, f"error: {one_line(message, 300)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,5 +88,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _fail(message: str, status: int = 2) -> int:
-    print(f"error: {clip(message, MAX_ERROR)}", file=sys.stderr)
+    print(f"error: {one_line(message, MAX_ERROR - 7)}", file=sys.stderr)
     return status

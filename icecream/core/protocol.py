@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
@@ -39,6 +40,21 @@ MAX_DIGITS = 30
 MAX_FILE_BYTES = 16 * 2**20
 
 
+#: Nesting deeper than this is refused while scanning the text, before any parsing (the
+#: parser recurses); between :data:`MAX_DEPTH` and this, the walk names where it is.
+SCAN_DEPTH = 200
+
+
+class _Refused:
+    """A value the JSON parser met but this package does not accept (NaN, a number too
+    long): kept as a marker so :func:`check_plain` can say where it is."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
 def check_plain(data: Any, error: type[IcecreamError] = SaveFileError,
                 what: str = "the data") -> Any:
     """Check that ``data`` is plain JSON-able data within this package's limits.
@@ -46,65 +62,113 @@ def check_plain(data: Any, error: type[IcecreamError] = SaveFileError,
     Refuses nesting deeper than :data:`MAX_DEPTH`, whole numbers longer than
     :data:`MAX_DIGITS` digits, infinite or NaN numbers, text that is not valid Unicode
     (a lone surrogate cannot be written as UTF-8) and anything that is not a dict,
-    list, text, number, bool or ``None``. Raises ``error`` naming the problem; returns
-    ``data`` unchanged. The walk is iterative, so depth cannot exhaust the stack.
+    list, text, number, bool or ``None``. Raises ``error`` naming the problem and where
+    it is (``scores[2]``, ``hands[0].face_up``); returns ``data`` unchanged. The walk is
+    iterative, so depth cannot exhaust the stack.
+
+    >>> check_plain({"scores": [1, 2, float("nan")]}, what="scenario")
+    Traceback (most recent call last):
+    ...
+    icecream.core.errors.SaveFileError: scenario: scores[2]: nan is not a number JSON can hold
     """
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    # Each entry: value, depth, and where it is as a linked (parent, key) pair, so a path
+    # is only spelled out for the error.
+    stack: list[tuple[Any, int, Any]] = [(data, 0, None)]
     while stack:
-        value, depth = stack.pop()
+        value, depth, where = stack.pop()
         if isinstance(value, str):
-            _check_text(value, error, what)
+            _check_text(value, error, what, where)
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int):
             if value.bit_length() > 96 and abs(value) >= 10**MAX_DIGITS:
-                raise error(f"{what}: {quote(value)} is too long a number "
+                raise error(f"{_at(what, where)}{quote(value)} is too long a number "
                             f"(at most {MAX_DIGITS} digits)")
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
-                raise error(f"{what}: {value} is not a number JSON can hold")
+                raise error(f"{_at(what, where)}{value} is not a number JSON can hold")
         elif isinstance(value, Mapping | list | tuple):
             if depth >= MAX_DEPTH:
-                raise error(f"{what}: nested more than {MAX_DEPTH} levels deep")
+                raise error(f"{_at(what, where)}nested more than {MAX_DEPTH} levels deep")
             if isinstance(value, Mapping):
                 for key, item in value.items():
                     if not isinstance(key, str):
-                        raise error(f"{what}: object keys must be text, not {quote(key)}")
-                    _check_text(key, error, what)
-                    stack.append((item, depth + 1))
+                        raise error(f"{_at(what, where)}object keys must be text, not "
+                                    f"{quote(key)}")
+                    _check_text(key, error, what, where, "a field name")
+                    stack.append((item, depth + 1, (where, key)))
             else:
-                stack.extend((item, depth + 1) for item in value)
+                stack.extend((item, depth + 1, (where, i)) for i, item in enumerate(value))
+        elif isinstance(value, _Refused):
+            raise error(f"{_at(what, where)}{value.reason}")
         else:
-            raise error(f"{what}: {type(value).__name__} is not plain data "
+            raise error(f"{_at(what, where)}{type(value).__name__} is not plain data "
                         "(objects, lists, text, numbers, true/false, null)")
     return data
 
 
-def _check_text(text: str, error: type[IcecreamError], what: str) -> None:
+def json_path(where: Any) -> str:
+    """The path of a linked ``(parent, key)`` pair as text: ``hands[0].face_up``.
+
+    Field names that are not plain words are quoted briefly (``["a b"]``); a very deep
+    path keeps its first and last steps.
+
+    >>> json_path((((None, "hands"), 0), "face_up"))
+    'hands[0].face_up'
+    >>> json_path((None, "two words"))
+    "['two words']"
+    """
+    keys: list[Any] = []
+    while where is not None:
+        where, key = where
+        keys.append(key)
+    keys.reverse()
+    if len(keys) > 12:
+        keys = keys[:6] + [...] + keys[-5:]
+    out = []
+    for key in keys:
+        if key is ...:
+            out.append("...")
+        elif isinstance(key, int):
+            out.append(f"[{key}]")
+        elif key.isidentifier() and key.isascii() and len(key) <= 40:
+            out.append(f".{key}" if out else key)
+        else:
+            out.append(f"[{quote(key, 40)}]")
+    return "".join(out)
+
+
+def _at(what: str, where: Any) -> str:
+    """``"what: path: "`` (or ``"what: "`` at the top) for the start of a message."""
+    return f"{what}: {json_path(where)}: " if where is not None else f"{what}: "
+
+
+def _check_text(text: str, error: type[IcecreamError], what: str, where: Any = None,
+                kind: str = "text") -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise error(f"{what}: text {quote(text)} holds a lone surrogate "
+        raise error(f"{_at(what, where)}{kind} {quote(text)} holds a lone surrogate "
                     f"({quote(e.object[e.start:e.end])}), which is not Unicode text") from None
 
 
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON can hold")
+def _refuse_constant(name: str) -> _Refused:
+    return _Refused(f"{name} is not a number JSON can hold")
 
 
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too long "
-                         f"(at most {MAX_DIGITS})")
+def _bounded_int(text: str) -> int | _Refused:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        return _Refused(f"a number of {digits} digits is too long (at most {MAX_DIGITS})")
     return int(text)
 
 
-def _finite_float(text: str) -> float:
+def _finite_float(text: str) -> float | _Refused:
     if len(text) > 2 * MAX_DIGITS:
-        raise ValueError(f"a number of {len(text)} characters is too long")
+        return _Refused(f"a number of {len(text)} characters is too long")
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{quote(text, 30)} is too large a number")
+        return _Refused(f"{quote(text, 30)} is too large a number")
     return value
 
 
@@ -113,14 +177,19 @@ def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
     """Parse JSON text (or UTF-8 bytes) within the limits of :func:`check_plain`.
 
     Every problem (not UTF-8, not JSON, too deep, too long a number, NaN, a lone
-    surrogate) raises ``error`` with one line naming it.
+    surrogate) raises ``error`` with one line naming it and where it is: a field's path
+    (``scores[2]``), or a line and column for text that is not JSON.
 
     >>> parse_json('{"cone": 2}')
     {'cone': 2}
+    >>> parse_json('{"scores": [1, 2, NaN]}', what="scenario")
+    Traceback (most recent call last):
+    ...
+    icecream.core.errors.SaveFileError: scenario: scores[2]: NaN is not a number JSON can hold
     >>> parse_json('[' * 5000)
     Traceback (most recent call last):
     ...
-    icecream.core.errors.SaveFileError: the data: not JSON: nested more than 32 levels deep
+    icecream.core.errors.SaveFileError: the data: not JSON: nested more than 32 levels deep (at ...)
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -128,11 +197,16 @@ def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
         except UnicodeDecodeError as e:
             raise error(f"{what}: not UTF-8 text (byte 0x{text[e.start]:02x} at offset "
                         f"{e.start})") from None
+    if not isinstance(text, str):
+        raise error(f"{what}: must be JSON text, not {type(text).__name__}")
     if text.startswith("\ufeff"):  # a byte-order mark some editors write
         text = text[1:]
-    depth = _max_depth(text)
-    if depth > MAX_DEPTH:
-        raise error(f"{what}: not JSON: nested more than {MAX_DEPTH} levels deep")
+    deep = _too_deep(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        column = deep - text.rfind("\n", 0, deep)
+        raise error(f"{what}: not JSON: nested more than {MAX_DEPTH} levels deep (at line "
+                    f"{line} column {column})")
     try:
         data = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float,
                           parse_constant=_refuse_constant)
@@ -144,14 +218,15 @@ def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
     return check_plain(data, error, what)
 
 
-def _max_depth(text: str) -> int:
-    """An upper bound of the nesting depth of JSON ``text`` (brackets inside strings
-    count too, which can only overestimate; real files are far below the limit)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return 0
-    depth = top = 0
+def _too_deep(text: str) -> int | None:
+    """The offset where JSON ``text`` first nests deeper than :data:`SCAN_DEPTH`, or None
+    (brackets inside strings are skipped; the parser itself recurses, so such text is
+    refused before parsing; shallower excess depth is named by :func:`check_plain`)."""
+    if text.count("[") + text.count("{") <= SCAN_DEPTH:
+        return None
+    depth = 0
     in_string = escaped = False
-    for ch in text:
+    for i, ch in enumerate(text):
         if in_string:
             if escaped:
                 escaped = False
@@ -163,32 +238,59 @@ def _max_depth(text: str) -> int:
             in_string = True
         elif ch in "[{":
             depth += 1
-            if depth > top:
-                top = depth
-                if top > MAX_DEPTH:
-                    return top
+            if depth > SCAN_DEPTH:
+                return i
         elif ch in "]}":
             depth -= 1
-    return top
+    return None
 
 
 def read_json_file(path: str | os.PathLike[str], error: type[IcecreamError] = SaveFileError,
                    what: str | None = None) -> Any:
     """Read and parse a JSON file; ``error`` names the file and the problem.
 
-    The file is read as bytes (at most :data:`MAX_FILE_BYTES`) and must be UTF-8.
+    Only a regular file is read (not a directory, a device such as ``/dev/zero`` or a
+    pipe), at most :data:`MAX_FILE_BYTES`, as UTF-8 JSON within the limits of
+    :func:`parse_json`. A name that cannot be a file name (a NUL character, too long)
+    is refused the same way.
     """
-    name = quote(str(path), 80)
+    raw = read_file_bytes(path, error, what)
+    return parse_json(raw, error, what or quote(_path_text(path), 80))
+
+
+def _path_text(path: Any) -> str:
+    return str(path) if isinstance(path, os.PathLike) else os.fsdecode(path)
+
+
+def read_file_bytes(path: str | os.PathLike[str], error: type[IcecreamError] = SaveFileError,
+                    what: str | None = None) -> bytes:
+    """The bytes of the regular file ``path`` (at most :data:`MAX_FILE_BYTES`), as
+    :func:`read_json_file` reads them; ``error`` names the file and the problem."""
+    if not isinstance(path, str | bytes | os.PathLike):
+        raise error(f"{what or 'file'}: must be a file name, not {type(path).__name__}")
+    name = quote(_path_text(path), 80)
     what = what or name
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        with open(path, "rb") as f:
+        fd = os.open(path, flags)  # non-blocking: opening a pipe does not wait for a writer
+    except ValueError:
+        raise error(f"cannot read {name}: a file name cannot hold a NUL character") from None
+    except OSError as e:
+        raise error(f"cannot read {name}: {e.strerror or type(e).__name__}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise error(f"cannot read {name}: not a regular file (a directory, device or "
+                        "pipe)")
+        with os.fdopen(fd, "rb", closefd=False) as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise error(f"cannot read {name}: {e.strerror or type(e).__name__}") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_FILE_BYTES:
         raise error(f"{what}: larger than {MAX_FILE_BYTES // 2**20} MB; not a file this "
                     "program wrote")
-    return parse_json(raw, error, what)
+    return raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -652,7 +754,10 @@ def new_game(name: str, players: int | Sequence[str] = 4, seed: int = 0, **varia
 
     ``variant`` holds the game's settings (``ruleset="ijs"``, ``close="flavour"``, ...).
     """
+    from .scenario import check_seed
+
     spec = get_game(name)
+    check_seed(seed)
     check_ruleset(spec, variant.get("ruleset"))
     return spec.new_state(players=players, seed=seed, **variant)
 

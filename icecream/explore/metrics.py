@@ -266,9 +266,34 @@ def _leaders(totals: np.ndarray) -> np.ndarray:
     return totals == totals.max(axis=1, keepdims=True)
 
 
+#: The column holding a seat's running totals after each round, as JSON text (``[3,7,12]``).
+ROUND_SCORES = "round_scores"
+
+
 def _day_totals(frame: pd.DataFrame) -> np.ndarray:
-    cols = round_columns(frame)
-    return np.stack([per_game(frame, c) for c in cols], axis=2) if cols else np.zeros((0, 0, 0))
+    """games x seats x rounds running totals, from :data:`ROUND_SCORES` (each game's list,
+    front-padded with its first totals so every game's last rounds line up and the padding
+    changes no lead) or else from the older ``score_after_<round>_<k>`` columns."""
+    if ROUND_SCORES not in frame.columns:
+        cols = round_columns(frame)
+        return (np.stack([per_game(frame, c) for c in cols], axis=2) if cols
+                else np.zeros((0, 0, 0)))
+    keys = game_keys(frame)
+    games = [[_as_list(v) for v in g.sort_values("seat")[ROUND_SCORES]]
+             for _, g in frame.groupby(keys, sort=True)] if keys else []
+    longest = max((len(t) for g in games for t in g), default=0)
+    if not games or longest == 0 or len({len(g) for g in games}) != 1:
+        return np.zeros((0, 0, 0))
+    return np.array([[[t[0] if t else 0] * (longest - len(t)) + t for t in g] for g in games],
+                    dtype=float)
+
+
+def _as_list(value: Any) -> list:
+    import json
+
+    if isinstance(value, str):
+        value = json.loads(value)
+    return list(value) if isinstance(value, list | tuple | np.ndarray) else []
 
 
 class LeadChanges(Metric):
@@ -428,6 +453,7 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
 
 __all__ = [
     "Balance", "BotWinRate", "Decisiveness", "Estimate", "FirstPlayerWinRate", "GAME_METRICS",
+    "ROUND_SCORES",
     "GameLength", "LeadChanges", "Metric", "PointsShare", "ScoreSpread", "SeatWinRate",
     "SharedWins", "WinMargin", "bootstrap", "day_columns", "default_metrics", "game_keys",
     "game_metrics", "metrics_table", "per_game", "round_columns", "wilson",

@@ -72,7 +72,7 @@ def test_ccp2_bad_deck_files_name_what_is_wrong(tmp_path, change, message):
 def test_ccp2_bad_json_and_bad_encoding_and_missing_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(SettingsError, match="not valid JSON"):
+    with pytest.raises(SettingsError, match="not JSON"):
         icecream.new_game("combo-cone", players=2, seed=1, deck=str(bad))
     latin = tmp_path / "latin.json"
     latin.write_bytes('{"note": "cr\u00e8me"}'.encode("latin-1"))

@@ -10,6 +10,7 @@ and the game's own design metric.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ...core.protocol import MetricSpec
@@ -36,7 +37,8 @@ def result_columns(s: Any, seat: int) -> dict[str, Any]:
     """Per-seat columns at the end of a game: cards left in hand (the CCP-12 tie-break),
     orders filled and kept for coins, alternative rewards taken (CCP-10), Cones, Rainbows
     and reserved orders left, the counted actions (0 when never played) and the running
-    coin totals after each table round (``score_after_round_<k>``)."""
+    coin totals after each table round (``round_scores``: one column holding them as JSON
+    text, so a game of any length has the same columns)."""
     n_rainbow = sum(1 for c in s.hands[seat] if s.is_rainbow(c))
     row: dict[str, Any] = {
         "cards_left": len(s.hands[seat]),
@@ -52,8 +54,8 @@ def result_columns(s: Any, seat: int) -> dict[str, Any]:
     for column in ("scoops", "secures", "serves", "fills", "stops", "placements", "combos",
                    "rewards_cards", "rewards_cone"):
         row[column] = 0
-    for k, totals in enumerate(s.round_scores, start=1):
-        row[f"score_after_round_{k}"] = totals[seat]
+    row["round_scores"] = json.dumps([totals[seat] for totals in s.round_scores],
+                                     separators=(",", ":"))
     return row
 
 
