@@ -131,23 +131,37 @@ def check_legal_paths(state: State) -> None:
 
 def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int = 5,
                           max_actions: int = 100_000, deep_every: int = 1,
-                          check_every: int = 1, **variant: Any) -> ConformanceReport:
-    """Play ``games`` random games, checking every ``check_every``th state (deeply every
-    ``deep_every``th; long games check a sample of their states).
+                          max_checks: int | None = None, **variant: Any) -> ConformanceReport:
+    """Play ``games`` random games, checking every state (deeply every ``deep_every``th).
 
-    Raises ``AssertionError`` describing the first violation.
+    With ``max_checks``, each game is played first and at most that many of its states,
+    evenly spaced and the last one included, are checked: random games of some games last
+    thousands of decisions. Raises ``AssertionError`` describing the first violation.
     """
     spec = get_game(game)
     rng = random.Random(seed)
     actions = refused = 0
     for g in range(games):
         state = spec.new_state(players=players, seed=seed * 1000 + g, **variant)
+        if max_checks is not None:
+            trail = [state]
+            pick = random.Random(seed * 1000 + g)
+            while not trail[-1].is_over:
+                trail.append(trail[-1].apply(pick.choice(list(trail[-1].legal_actions()))))
+                assert len(trail) <= max_actions, f"game did not end within {max_actions} actions"
+            every = max(1, len(trail) // max_checks)
+            picked = sorted(set(range(0, len(trail), every)) | {len(trail) - 1})
+            for n, k in enumerate(picked):
+                if n % 50 == 0:  # each plays the rest of the game three ways
+                    check_playout_paths(trail[k], seed=k + g)
+                refused += check_state(trail[k], rng, deep=(n % deep_every == 0))
+            actions += len(trail) - 1
+            continue
         k = 0
         while True:
             if k % 50 == 0:
                 check_playout_paths(state, seed=k + g)
-            if k % check_every == 0 or state.is_over:
-                refused += check_state(state, rng, deep=(k % deep_every == 0))
+            refused += check_state(state, rng, deep=(k % deep_every == 0))
             if state.is_over:
                 break
             state = state.apply(rng.choice(list(state.legal_actions())))
