@@ -12,34 +12,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..core.errors import IcecreamError, one_line, quote
+from ..core.errors import IcecreamError, one_line
 from ..core.protocol import default_game
 from . import bench, games, replay, simulate, validate
+from .variants import parse_variants
 
 COMMANDS = (simulate, bench, replay, validate, games)
-
-
-def parse_variants(items: Sequence[str] | None) -> dict[str, object]:
-    """``["close=flavour", "days=5", "flood=true"]`` ->
-    ``{"close": "flavour", "days": 5, "flood": True}``.
-
-    Whole numbers become ints, ``true``/``false`` (any case) booleans and ``none`` None;
-    anything else stays text. The game checks the values.
-    """
-    out: dict[str, object] = {}
-    for item in items or ():
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise IcecreamError(f"--variant takes NAME=VALUE, not {quote(item)}")
-        words = {"true": True, "false": False, "none": None}
-        if value.lower() in words:
-            out[key] = words[value.lower()]
-            continue
-        try:
-            out[key] = int(value)
-        except ValueError:
-            out[key] = value
-    return out
+__all__ = ["COMMANDS", "build_parser", "main", "parse_variants"]
 
 
 #: The longest error line printed (input inside it is quoted shorter still; the reason

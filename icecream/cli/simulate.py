@@ -76,7 +76,7 @@ def check_args(args: argparse.Namespace) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from ..explore.simulate import RowWriter, make_config, stream, write
-    from . import parse_variants
+    from .variants import parse_variants
 
     bots = check_args(args)
     variant = parse_variants(args.variant)

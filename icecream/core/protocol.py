@@ -26,18 +26,12 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, clip, quote
+from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_seed
 from .messages import DEFAULT_LANGUAGE, Message
 from .rules import RuleBook
 
 #: Format version written into every saved state and saved game.
 FORMAT_VERSION = 1
-
-#: Limits on plain data read from files or browsers. Real saves and scenarios stay far
-#: below them; hostile input (lists nested thousands deep, 5,000-digit numbers, a
-#: gigabyte file) gets a clear error instead of exhausting the stack or the memory.
-MAX_DEPTH = 32
-MAX_DIGITS = 30
-MAX_FILE_BYTES = 16 * 2**20
 
 
 #: Nesting deeper than this is refused while scanning the text, before any parsing (the
@@ -754,8 +748,6 @@ def new_game(name: str, players: int | Sequence[str] = 4, seed: int = 0, **varia
 
     ``variant`` holds the game's settings (``ruleset="ijs"``, ``close="flavour"``, ...).
     """
-    from .scenario import check_seed
-
     spec = get_game(name)
     check_seed(seed)
     check_ruleset(spec, variant.get("ruleset"))

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from .errors import IcecreamError, ScenarioError, SettingsError, quote
-from .protocol import MAX_DIGITS, check_plain, parse_json
+from .errors import ScenarioError, SettingsError, quote
+from .limits import check_seed
+from .protocol import check_plain, parse_json
 
 
 def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
@@ -80,25 +81,6 @@ def read_int(data: Mapping[str, Any], name: str, default: int, lo: int, hi: int)
 def read_seed(data: Mapping[str, Any]) -> int:
     """The scenario's ``seed`` (0 when missing): a whole number (:func:`check_seed`)."""
     return check_seed(data.get("seed", 0), ScenarioError, "seed:")
-
-
-def check_seed(seed: Any, error: type[IcecreamError] = SettingsError,
-               where: str = "seed") -> int:
-    """``seed`` if it is a whole number of at most :data:`MAX_DIGITS` digits (a saved game
-    keeps its seed as JSON, within the same limits; a 5,000-digit seed cannot even be
-    written as text), else ``error`` naming ``where``.
-
-    >>> check_seed(10 ** 5000)
-    Traceback (most recent call last):
-    ...
-    icecream.core.errors.SettingsError: seed must be a whole number of at most 30 digits, not ...
-    """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise error(f"{where} must be a whole number, not {quote(seed)}")
-    if seed.bit_length() > 96 and abs(seed) >= 10**MAX_DIGITS:
-        raise error(f"{where} must be a whole number of at most {MAX_DIGITS} digits, not "
-                    f"{quote(seed)}")
-    return seed
 
 
 def read_bool(data: Mapping[str, Any], name: str, default: bool = False) -> bool:
