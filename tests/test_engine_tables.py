@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import icecream
 from icecream.core.errors import SettingsError
+from icecream.games.ice_cream.chance import shuffled
 from icecream.games.ice_cream.components import NUM_FLAVOURS
-from icecream.games.ice_cream.settings import Settings
-from icecream.games.ice_cream.shuffle import shuffled
+from icecream.games.ice_cream.settings import KIT
 from icecream.games.ice_cream.tables import CONE_BIT, ConeSets, cone_indexes, split
 
 FLAVOUR = st.integers(min_value=0, max_value=NUM_FLAVOURS - 1)
@@ -88,14 +88,14 @@ def test_served_counts_round_trip_through_their_packed_form():
 
 
 def test_settings_made_once_are_reused_but_types_still_checked():
-    first = Settings.make(3, days=1)
-    assert Settings.make(3, days=1) is first
+    first = KIT.make(3, None, {"days": 1})
+    assert KIT.make(3, None, {"days": 1}) is first
     with pytest.raises(SettingsError, match="days"):
-        Settings.make(3, days=True)  # equal to 1 as a dict key, refused all the same
+        KIT.make(3, None, {"days": True})  # equal to 1 as a dict key, refused all the same
     names = ["Ann", "Bob", "Cy"]
-    assert Settings.make(names).names == tuple(names)
+    assert KIT.make(names).names == tuple(names)
     names[0] = "Dee"  # the caller's list changes: the next call must not get the old names
-    assert Settings.make(names).names == ("Dee", "Bob", "Cy")
+    assert KIT.make(names).names == ("Dee", "Bob", "Cy")
 
 
 def test_tables_fill_themselves_and_start_over_when_full(monkeypatch):

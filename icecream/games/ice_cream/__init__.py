@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from ...core.protocol import GameSpec, SettingField, register_game
+from ...core.protocol import GameSpec, register_game
 from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
@@ -19,18 +19,9 @@ from .records import count_action, result_columns
 from .render import render_svg
 from .rules import RULES
 from .scenario import load_scenario
-from .settings import CLOSE_RULES, PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
+from .settings import KIT, PRESETS, RULESETS, Settings
 from .state import PHASES, IceCreamState, new_state
 from .view import IceCreamView
-
-#: What a new-game form offers (labels: catalog ``setting.ice-cream.<name>``).
-SETTINGS_FORM = (
-    SettingField("ruleset", "choice", "rulebook", "IC-10", choices=tuple(RULESETS)),
-    SettingField("close", "choice", RULESETS["rulebook"]["close"], "IC-10",
-                 choices=CLOSE_RULES),
-    SettingField("days", "int", 4, "IC-15", low=1, high=50),
-    SettingField("first_dealer", "int", 0, "IC-4", low=0, high=4),
-)
 
 GAME = register_game(
     GameSpec(
@@ -54,9 +45,9 @@ GAME = register_game(
         round_label="ui.day_n",
         pause_after_round=True,
         first_player_setting="first_dealer",
-        settings_form=SETTINGS_FORM,
-        setting_rules=SETTING_RULES,
-        ruleset_rules=RULESET_RULES,
+        settings_form=KIT.form(),
+        setting_rules=KIT.rules(),
+        ruleset_rules=KIT.ruleset_rules,
         count_action=count_action,
         result_columns=result_columns,
         metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),

@@ -50,9 +50,9 @@ from typing import Any
 from ...core.errors import ScenarioError, quote
 from ...core.protocol import FORMAT_VERSION
 from ...core.scenario import read_int, read_scenario, read_seed, scenario_settings
+from .chance import SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
-from .settings import Settings
-from .shuffle import SETUP_DECK, SETUP_SCOOPS, shuffled
+from .settings import Settings, make_settings
 from .state import (
     _NO_SERVED,
     CONES,
@@ -74,7 +74,7 @@ _HAND_FIELDS = {"face_up", "face_down", "served"}
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
     data = read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION)
-    settings = scenario_settings(data, Settings.make)
+    settings = scenario_settings(data, make_settings)
     n = settings.players
     seed = read_seed(data)
 

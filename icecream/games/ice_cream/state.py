@@ -32,8 +32,9 @@ from typing import Any
 
 from ...core.errors import ActionFormatError, IllegalAction, SettingsError, quote
 from ...core.messages import Message
-from ...core.protocol import Action, Event, Option, State
+from ...core.protocol import MAX_DIGITS, Action, Event, Option, State
 from .actions import DRAW, KEEP, NEW_CONE, PLACE, SERVE, SWAP, Draw, Keep, Place, Serve, Swap
+from .chance import PHASE1, PHASE2, PHASE4, SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, full_deck
 from .event_kinds import (
     EV_ALL_SERVED,
@@ -62,8 +63,7 @@ from .event_kinds import (
     EventKind,
     decode_event,
 )
-from .settings import Settings
-from .shuffle import PHASE1, PHASE2, PHASE4, SETUP_DECK, SETUP_SCOOPS, shuffled
+from .settings import KIT, Settings
 from .tables import (
     CONE_BIT,
     HAND_MASKS,
@@ -849,12 +849,22 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     return tuple(lst)
 
 
+def check_seed(seed: Any) -> None:
+    """Refuse a seed that is not a whole number, or longer than a saved game may hold
+    (:data:`~icecream.core.protocol.MAX_DIGITS` digits: the shuffles write it out, and a
+    save of the game must load again)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SettingsError(f"seed must be a whole number, not {quote(seed)}")
+    if seed.bit_length() > 96 and abs(seed) >= 10**MAX_DIGITS:
+        raise SettingsError(f"seed must be a whole number of at most {MAX_DIGITS} digits, "
+                            f"not {quote(seed)}")
+
+
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
               **variant: Any) -> IceCreamState:
     """A new game: IC-3 removes scoops, IC-4 deals one face-up card each, then day 1 begins."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SettingsError(f"seed must be a whole number, not {quote(seed)}")
-    settings = Settings.make(players, ruleset=ruleset, **variant)
+    check_seed(seed)
+    settings = KIT.make(players, ruleset, variant)
     n = settings.players
     deck = shuffled(seed, 0, SETUP_DECK, _FULL_DECK)
     scoops = shuffled(seed, 0, SETUP_SCOOPS, _FULL_DECK)
