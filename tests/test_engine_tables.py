@@ -107,3 +107,25 @@ def test_tables_fill_themselves_and_start_over_when_full(monkeypatch):
     assert [table[k] for k in (1, 2, 1, 3)] == [10, 20, 10, 30] and calls == [1, 2, 3]
     assert table[4] == 40 and len(table) == 1  # full at 3: emptied, then 4 kept
     assert tables.CONE_BYTES[None] == b"\0\0" and tables.CONE_BYTES[(0, 0, 1)] == bytes((3, 2))
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+    {"players": 4, "ruleset": "ijs"},
+    {"players": 3, "scoops_per_cone": 1, "cones": 30},
+    {"players": 5, "scoops_per_cone": 3, "cones": 9, "removed_scoops": 3},
+])
+def test_the_fast_legal_path_is_the_checks_at_every_decision(setup):
+    """The packed-int fast path (``fast_legal``) allows exactly the candidates the checks
+    allow, in the same order, at every decision of random games (the kit's proof)."""
+    import random
+
+    from icecream.core.conformance import check_legal_paths
+
+    rng = random.Random(repr(setup))
+    for seed in range(4):
+        s = icecream.new_game("ice-cream", seed=seed, **setup)
+        while not s.is_over:
+            check_legal_paths(s)
+            s = s.apply(rng.choice(s.legal_actions()))
+        assert s.checked_legal() == () == s.legal_actions()

@@ -58,16 +58,17 @@ from .state import (
     CONES,
     DELIVERIES,
     OVER,
-    PHASES,
+    PHASE_NAMES,
+    SAVED_FIELDS,
     SERVING,
     IceCreamState,
 )
 
 SCENARIO_PHASES = ("deliveries", "cones", "serving", "start_of_day", "over")
-_FIELDS = {"game", "format_version", "players", "settings", "seed", "day", "phase", "dealer",
-           "to_act", "scores", "hands", "cones", "ice_cream_deck", "ice_cream_discard",
-           "scoop_deck", "removed_scoops", "last_actor", "swappers", "results", "title",
-           "description"}
+#: The fields every game's scenario has, and Ice Cream's own (from the state's fields).
+COMMON_FIELDS = ("game", "format_version", "players", "settings", "seed", "title",
+                 "description")
+_FIELDS = frozenset(COMMON_FIELDS + SAVED_FIELDS)
 _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 
@@ -262,7 +263,7 @@ def state_to_scenario(s: IceCreamState) -> dict[str, Any]:
         "settings": settings,
         "seed": s.seed,
         "day": s.day,
-        "phase": PHASES[s._phase],
+        "phase": PHASE_NAMES[s._phase],
         "dealer": s.dealer,
         "to_act": s.to_act if s._phase != OVER else s.dealer,
         "scores": list(s.scores),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .components import FLAVOURS
-from .state import OVER, PHASES, IceCreamState
+from .state import OVER, PHASE_NAMES, IceCreamState
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def make_view(s: IceCreamState, seat: int | None) -> IceCreamView:
         names=s.names,
         settings=settings,
         day=s.day,
-        phase=PHASES[s._phase],
+        phase=PHASE_NAMES[s._phase],
         dealer=s.dealer,
         to_act=to_act,
         scores=s.scores,
