@@ -18,10 +18,10 @@ from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
 from .render import render_svg
 from .rules import RULES
-from .scenario import load_scenario
+from .scenario import load_scenario, state_to_scenario
 from .settings import KIT, PRESETS, RULESETS, Settings
 from .state import PHASES, IceCreamState, new_state
-from .view import IceCreamView
+from .view import IceCreamView, make_view
 
 GAME = register_game(
     GameSpec(
@@ -58,6 +58,9 @@ GAME = register_game(
     )
 )
 IceCreamState.game = GAME
+# view.py and scenario.py import the state; the state reaches them through these.
+IceCreamState.make_view = make_view  # type: ignore[assignment]
+IceCreamState.to_scenario = state_to_scenario  # type: ignore[assignment]
 
 __all__ = [
     "GAME", "RULES", "EXAMPLES", "Example", "IceCreamState", "IceCreamView", "Settings",

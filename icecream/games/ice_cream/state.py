@@ -28,7 +28,7 @@ so the engine plays them out at once (ICN-3).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.errors import ActionFormatError, IllegalAction, SettingsError, quote
 from ...core.fields import StateField, make_clone, saved_names
@@ -736,11 +736,15 @@ class IceCreamState(Rules, State):
                       count=len(miss))
 
     # ------------------------------------------------------------------ views & data
-    def view(self, seat: int | None):
-        """What ``seat`` sees at the table (IC-6); ``None``: the teacher's view of everything."""
-        from .view import make_view
+    #: How a seat's view and a saved scenario are made (:func:`.view.make_view`,
+    #: :func:`.scenario.state_to_scenario`): those modules import this one, so the
+    #: package's ``__init__`` sets them here and the imports stay one way.
+    make_view: ClassVar[Callable[[IceCreamState, int | None], Any]]
+    to_scenario: ClassVar[Callable[[IceCreamState], dict[str, Any]]]
 
-        return make_view(self, seat)
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` sees at the table (IC-6); ``None``: the teacher's view of everything."""
+        return self.make_view(seat)
 
     def setup_args(self) -> dict[str, Any]:
         d = self.settings.to_dict()
@@ -749,9 +753,7 @@ class IceCreamState(Rules, State):
 
     def to_dict(self) -> dict[str, Any]:
         """The whole position as a scenario (see :mod:`.scenario`), JSON-able."""
-        from .scenario import state_to_scenario
-
-        return state_to_scenario(self)
+        return self.to_scenario()
 
     def __repr__(self) -> str:
         return (f"<IceCreamState day {self.day} {self.phase} to_act={self.current_player} "
