@@ -52,7 +52,7 @@ GAME = register_game(
         result_columns=result_columns,
         metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
         presets=PRESETS,
-        catalog_prefix="",
+        catalog_prefix="ic.",
         min_rulebook_players=3,
         house_variant_rule="IC-1",
     )

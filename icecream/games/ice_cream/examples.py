@@ -28,7 +28,7 @@ EXAMPLE_IDS = (
 )
 
 
-EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "example",
+EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "ic.example",
                                               load_scenario)
 
 __all__ = ["EXAMPLES", "EXAMPLE_IDS", "Example"]

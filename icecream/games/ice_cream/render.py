@@ -163,7 +163,7 @@ class _Picture:
 
     def header(self) -> None:
         v, o = self.v, self.out
-        phase = escape(t(f"phase.{v.phase}", self.lang))
+        phase = escape(t(f"ic.phase.{v.phase}", self.lang))
         o.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEADER_H}" fill="#3B2F2F"/>')
         if v.is_over:
             left = phase
@@ -495,7 +495,7 @@ def _flavour(f: int, lang: str) -> str:
 
 def _initials(f: int, lang: str) -> str:
     # The letters on a card or scoop are words too: the Dutch read "Ab" for aardbei.
-    return escape(t(f"initials.{FLAVOURS[f]}", lang))
+    return escape(t(f"ic.initials.{FLAVOURS[f]}", lang))
 
 
 __all__ = ["FLAVOUR_COLOURS", "Highlights", "action_json", "render_svg", "render_view"]

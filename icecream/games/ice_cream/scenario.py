@@ -224,7 +224,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     s.results = tuple(res)
     s._fresh_caches()
     s.is_over = phase == OVER
-    ev: list = [("event.scenario", {}, None)]
+    ev: list = [("ic.event.scenario", {}, None)]
     if phase == -1:
         s._start_day(ev)
     elif phase == OVER:

@@ -21,7 +21,7 @@ from .components import COPIES, NUM_FLAVOURS
 
 #: How close a cone must be to serve it close (IC-10): by scoops, or by flavours (ijs).
 CLOSE_RULES = ("scoop", "flavour")
-#: Named what-if settings; labels are catalog keys ``explore.preset.<name>``.
+#: Named what-if settings; labels are catalog keys ``ic.preset.<name>``.
 PRESETS: dict[str, dict[str, Any]] = {
     "rulebook": {"ruleset": "rulebook"},
     "ijs": {"ruleset": "ijs"},

@@ -82,6 +82,7 @@ from .tables import (
     cone_indexes,
     mask_of,
 )
+from .words import IceCreamMessage
 
 #: The phases of a day as data (IC-5, IC-7, IC-9), then the end of the game (IC-15); the
 #: state keeps the phase as its index (``_phase``) and ``phase`` names it.
@@ -135,6 +136,7 @@ class IceCreamState(Rules, State):
     """
 
     PHASES = PHASES
+    message_type = IceCreamMessage
 
     __slots__ = (
         "settings", "seed", "day", "_phase", "dealer", "to_act", "_scores", "_cards", "hidden",
@@ -641,10 +643,10 @@ class IceCreamState(Rules, State):
         params = {"winners": list(winners), "score": best,
                   "cards": len(self._cards[winners[0]]), "tied": top}
         if len(top) == 1:
-            return ("event.game_over", params, "IC-15")
+            return ("ic.event.game_over", params, "IC-15")
         if len(winners) == 1:
-            return ("event.game_over_cards", params, "IC-15")
-        return ("event.game_over_shared", params, "IC-15")
+            return ("ic.event.game_over_cards", params, "IC-15")
+        return ("ic.event.game_over_shared", params, "IC-15")
 
     # ------------------------------------------------------------------ the checks
     # Each rule once: one check per action kind says whether the action is allowed now,
@@ -664,20 +666,20 @@ class IceCreamState(Rules, State):
     def refuse_phase(self, act: Action, phase: Phase | None) -> Verdict:
         """Nothing once the game is over (IC-15); else the phase that offers ``act``."""
         if phase is None:
-            return forbid("IC-15", "why.game_over")
+            return forbid("IC-15", "ic.why.game_over")
         wanted = next(p for p in PHASES if act.type in p.kinds)
-        return forbid(wanted.rule, "why.wrong_phase", action=act.type, phase=phase.name,
+        return forbid(wanted.rule, "ic.why.wrong_phase", action=act.type, phase=phase.name,
                       wanted=wanted.name)
 
     def check_keep(self, act: Keep) -> Verdict:
         """IC-5: the player to act may always keep the card dealt to them."""
-        return allow("IC-5", "why.keep", player=self.to_act)
+        return allow("IC-5", "ic.why.keep", player=self.to_act)
 
     def check_swap(self, act: Swap) -> Verdict:
         """IC-5: swap the dealt card for the top card of the deck, while there is one."""
         if not self._ic_deck:
-            return forbid("IC-5", "why.swap_empty")
-        return allow("IC-5", "why.swap", player=self.to_act)
+            return forbid("IC-5", "ic.why.swap_empty")
+        return allow("IC-5", "ic.why.swap", player=self.to_act)
 
     def check_place(self, act: Place) -> Verdict:
         """IC-7: the turned scoop goes on a cone with room, or on a new cone while fewer
@@ -687,25 +689,25 @@ class IceCreamState(Rules, State):
         cones = self._cones
         if act.cone is None:
             if len(cones) >= settings.cones:
-                return forbid("IC-7", "why.no_new_cone", count=settings.cones)
-            return allow("IC-7", "why.new_cone", flavour=scoop, cone=len(cones) + 1)
+                return forbid("IC-7", "ic.why.no_new_cone", count=settings.cones)
+            return allow("IC-7", "ic.why.new_cone", flavour=scoop, cone=len(cones) + 1)
         if not 1 <= act.cone <= len(cones):
-            return forbid("ICN-2", "why.no_such_cone", cone=act.cone)
+            return forbid("ICN-2", "ic.why.no_such_cone", cone=act.cone)
         cone = cones[act.cone - 1]
         limit = settings.scoops_per_cone
         if len(cone) >= limit:
-            return forbid("IC-7", "why.cone_full", cone=act.cone, limit=limit)
-        return allow("IC-7", "why.place", flavour=scoop, cone=act.cone, scoops=list(cone))
+            return forbid("IC-7", "ic.why.cone_full", cone=act.cone, limit=limit)
+        return allow("IC-7", "ic.why.place", flavour=scoop, cone=act.cone, scoops=list(cone))
 
     def check_draw(self, act: Draw) -> Verdict:
         """IC-9: a player who can serve a cone exactly must; else they may draw while the
         Ice Cream deck lasts."""
         exact, _ = self._classify(self.to_act)
         if exact:
-            return forbid("IC-9", "why.must_serve", cones=[i + 1 for i in exact])
+            return forbid("IC-9", "ic.why.must_serve", cones=[i + 1 for i in exact])
         if not self._ic_deck:
-            return forbid("IC-9", "why.deck_empty")
-        return allow("IC-9", "why.draw")
+            return forbid("IC-9", "ic.why.deck_empty")
+        return allow("IC-9", "ic.why.draw")
 
     def check_serve(self, act: Serve) -> Verdict:
         """IC-9: serve a cone exactly (every scoop on the player's cards); IC-10: with no
@@ -713,26 +715,26 @@ class IceCreamState(Rules, State):
         n = act.cone
         cones = self._cones
         if not 1 <= n <= len(cones) or cones[n - 1] is None:
-            return forbid("ICN-2", "why.no_such_cone", cone=n)
+            return forbid("ICN-2", "ic.why.no_such_cone", cone=n)
         p = self.to_act
         exact, close = self._classify(p)
         i = n - 1
         cone = cones[i]
         if i in exact:
-            return allow("IC-9", "why.serve_exact", cone=n, scoops=list(cone))
+            return allow("IC-9", "ic.why.serve_exact", cone=n, scoops=list(cone))
         held = self.held_mask(p)
         miss = [f for f in cone if not held >> f & 1]
         if i in close:
             if exact:
-                return forbid("IC-9", "why.close_but_exact", cone=n,
+                return forbid("IC-9", "ic.why.close_but_exact", cone=n,
                               cones=[j + 1 for j in exact])
             scoring = [f for f in cone if held >> f & 1]
-            key = "why.serve_close" if scoring else "why.serve_close_nothing"
+            key = "ic.why.serve_close" if scoring else "ic.why.serve_close_nothing"
             return allow("IC-10", key, cone=n, returned=miss, scoops=scoring)
         distinct = sorted(set(miss))
         if self.settings.close == "flavour":
-            return forbid("IC-10", "why.not_close_flavour", cone=n, flavours=distinct)
-        return forbid("IC-10", "why.not_close_scoop", cone=n, flavours=distinct,
+            return forbid("IC-10", "ic.why.not_close_flavour", cone=n, flavours=distinct)
+        return forbid("IC-10", "ic.why.not_close_scoop", cone=n, flavours=distinct,
                       count=len(miss))
 
     # ------------------------------------------------------------------ views & data
@@ -886,7 +888,7 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     s.results = ()
     s._fresh_caches()
     s.is_over = False
-    ev: list = [("event.setup", {"removed": k, "count": n}, "IC-3")]
+    ev: list = [("ic.event.setup", {"removed": k, "count": n}, "IC-3")]
     s._start_day(ev)
     s._events = tuple(ev)
     return s
