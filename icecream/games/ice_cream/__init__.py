@@ -20,7 +20,7 @@ from .render import render_svg
 from .rules import RULES
 from .scenario import load_scenario, state_to_scenario
 from .settings import KIT, PRESETS, RULESETS, Settings
-from .state import PHASES, IceCreamState, new_state
+from .state import PHASE_NAMES, PHASES, IceCreamState, new_state
 from .view import IceCreamView, make_view
 
 GAME = register_game(
@@ -64,6 +64,6 @@ IceCreamState.to_scenario = state_to_scenario  # type: ignore[assignment]
 
 __all__ = [
     "GAME", "RULES", "EXAMPLES", "Example", "IceCreamState", "IceCreamView", "Settings",
-    "RULESETS", "PHASES", "FLAVOURS", "INITIALS", "Keep", "Swap", "Place", "Serve", "Draw",
-    "new_state", "load_scenario",
+    "RULESETS", "PHASES", "PHASE_NAMES", "FLAVOURS", "INITIALS", "Keep", "Swap", "Place",
+    "Serve", "Draw", "new_state", "load_scenario",
 ]
