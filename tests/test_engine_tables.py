@@ -129,3 +129,28 @@ def test_the_fast_legal_path_is_the_checks_at_every_decision(setup):
             check_legal_paths(s)
             s = s.apply(rng.choice(s.legal_actions()))
         assert s.checked_legal() == () == s.legal_actions()
+
+
+def test_the_game_package_has_no_import_cycle():
+    """state.py imports neither the view nor the scenario module (they import it); the
+    package's __init__ joins them, so every import in the package goes one way."""
+    import ast
+    from pathlib import Path
+
+    pkg = Path(icecream.__file__).parent / "games" / "ice_cream"
+    graph = {}
+    for path in pkg.glob("*.py"):
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                deps |= {node.module.split(".")[0]} if node.module else {
+                    a.name for a in node.names}
+        graph[path.stem] = deps - {"__init__"}
+
+    def reaches(start: str, goal: str, seen: set) -> bool:
+        for d in graph.get(start, ()):
+            if d == goal or (d not in seen and reaches(d, goal, seen | {d})):
+                return True
+        return False
+
+    assert not [m for m in graph if m != "__init__" and reaches(m, m, {m})]
