@@ -167,9 +167,9 @@ def test_serve_counts_match_the_events_of_a_replay():
             p = s.current_player
             s = s.apply(bots[p].choose(s.view(p)))
             key = s.events[0].key
-            exact[p] += key == "event.serve"
-            close[p] += key in ("event.serve_close", "event.serve_close_nothing")
-            nothing += key == "event.serve_close_nothing"
+            exact[p] += key == "ic.event.serve"
+            close[p] += key in ("ic.event.serve_close", "ic.event.serve_close_nothing")
+            nothing += key == "ic.event.serve_close_nothing"
         game = game.sort_values("seat")
         assert list(game["serves_exact"]) == exact
         assert list(game["serves_close"]) == close

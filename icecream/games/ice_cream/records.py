@@ -22,7 +22,7 @@ def count_action(after: Any, action: Any) -> str | None:
         return "swaps"
     if kind == "serve":
         # The first event of a serve says whether it was close (IC-10) or exact (IC-9).
-        return "serves_close" if after.events[0].key.startswith("event.serve_close") \
+        return "serves_close" if after.events[0].key.startswith("ic.event.serve_close") \
             else "serves_exact"
     return None
 
