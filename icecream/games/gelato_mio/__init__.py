@@ -14,8 +14,8 @@ from .components import CODES, load_customers
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
 from .policies import POLICIES
+from .records import count_action, result_columns
 from .render import render_svg
-from .results import count_action, result_columns
 from .rules import RULES
 from .scenario import load_scenario
 from .settings import RULESET_RULES, RULESETS, SETTING_RULES, Settings
