@@ -137,3 +137,13 @@ def test_gm_package_has_no_import_cycle():
 
     for m in graph:
         visit(m, ())
+
+
+def test_gm_settings_form_has_words_in_every_language():
+    from icecream.core.messages import t
+
+    for lang in ("en", "nl"):
+        for f in GAME.settings_form:
+            assert t(f"setting.gelato-mio.{f.name}", lang)
+            for c in f.choices:
+                assert t(f"setting.gelato-mio.{f.name}.{c}", lang)
