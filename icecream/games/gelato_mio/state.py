@@ -352,29 +352,29 @@ class GelatoMioState(Rules, State):
 
     def check_discard(self, act: Discard) -> Verdict:
         """GM-5 ">7": the player over the hand limit discards a card they hold."""
-        qc = self.qc
-        seat, left = qc[2][0]
-        if qc[0] != QC_HAND:
-            return forbid("GM-5", "gm.why.discard.wrong_card", player=seat)
-        k = KIND_OF.get(act.card, -1)
-        if not 0 <= k < HAND_KINDS:
-            return forbid("GM-2", "gm.why.unknown_card", card=act.card)
-        if not self.hands[seat][k]:
-            return forbid("GM-5", "gm.why.discard.not_in_hand", flavour=k)
-        return allow("GM-5", "gm.why.discard", flavour=k, count=left)
+        return self._check_answer("discard", QC_HAND, act.card, range(HAND_KINDS),
+                                  lambda seat, k: self.hands[seat][k], "not_in_hand")
 
     def check_return_ball(self, act: ReturnBall) -> Verdict:
         """GM-5 ">3": the player over the ball limit returns a ball card they have."""
+        return self._check_answer("return_ball", QC_BALLS, act.flavour, FLAVOURS,
+                                  lambda seat, k: self.table[seat][FLAVOURS.index(k)], "none")
+
+    def _check_answer(self, kind: str, card: int, code: str, kinds: Sequence[int],
+                      held: Callable[[int, int], int], lacking: str) -> Verdict:
+        """GM-5: an answer to the Quality Control card that acts, naming a card of the
+        game (GM-2) that the answering player has."""
         qc = self.qc
         seat, left = qc[2][0]
-        if qc[0] != QC_BALLS:
-            return forbid("GM-5", "gm.why.return_ball.wrong_card", player=seat)
-        k = KIND_OF.get(act.flavour, -1)
-        if k not in FLAVOURS:
-            return forbid("GM-2", "gm.why.unknown_flavour", card=act.flavour)
-        if not self.table[seat][FLAVOURS.index(k)]:
-            return forbid("GM-5", "gm.why.return_ball.none", flavour=k)
-        return allow("GM-5", "gm.why.return_ball", flavour=k, count=left)
+        if qc[0] != card:
+            return forbid("GM-5", f"gm.why.{kind}.wrong_card", player=seat)
+        k = KIND_OF.get(code, -1)
+        if k not in kinds:
+            return forbid("GM-2", "gm.why.unknown_card" if kind == "discard"
+                          else "gm.why.unknown_flavour", card=code)
+        if not held(seat, k):
+            return forbid("GM-5", f"gm.why.{kind}.{lacking}", flavour=k)
+        return allow("GM-5", f"gm.why.{kind}", flavour=k, count=left)
 
     def check_take(self, act: Take) -> Verdict:
         """GM-4: take a display card with its identical neighbours."""
