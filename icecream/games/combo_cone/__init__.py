@@ -33,12 +33,9 @@ from .render import render_svg
 from .rules import RULES
 from .scenario import load_scenario, state_to_scenario
 from .settings import KIT, PRESETS, RULESET_RULES, RULESETS, Settings
-from .state import HOOKS, PHASES, ComboConeState, new_state
+from .state import PHASES, ComboConeState, new_state
 from .view import ComboConeView, make_view
 from .words import action_words
-
-# The state's view and save live in modules that import the state (no import cycle).
-HOOKS.update(view=make_view, to_dict=state_to_scenario)
 
 GAME = register_game(
     GameSpec(
@@ -71,6 +68,9 @@ GAME = register_game(
         catalog_prefix="ccp",
         presets=PRESETS,
         action_words=action_words,
+        # The state's view and save (their modules import the state: no import cycle).
+        view=make_view,
+        save=state_to_scenario,
     )
 )
 ComboConeState.game = GAME

@@ -52,12 +52,12 @@ GAME = register_game(
         metrics=METRICS,
         # With the dot: the explorer reads "<prefix>phase.<phase>" (gm.phase.play).
         catalog_prefix="gm.",
+        # The state's view and save come from modules that import the state (no cycle).
+        view=make_view,
+        save=state_to_scenario,
     )
 )
 GelatoMioState.game = GAME
-# The state's view and save come from modules that import the state module (no cycle).
-GelatoMioState.make_view = make_view  # type: ignore[assignment]
-GelatoMioState.to_scenario = state_to_scenario  # type: ignore[assignment]
 
 __all__ = [
     "GAME", "KIT", "RULES", "EXAMPLES", "Example", "GelatoMioState", "GelatoMioView", "Settings",

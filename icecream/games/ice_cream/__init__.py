@@ -57,12 +57,12 @@ GAME = register_game(
         default=True,
         min_rulebook_players=3,
         house_variant_rule="IC-1",
+        # view.py and scenario.py import the state; the state reaches them through these.
+        view=make_view,
+        save=state_to_scenario,
     )
 )
 IceCreamState.game = GAME
-# view.py and scenario.py import the state; the state reaches them through these.
-IceCreamState.make_view = make_view  # type: ignore[assignment]
-IceCreamState.to_scenario = state_to_scenario  # type: ignore[assignment]
 
 __all__ = [
     "GAME", "RULES", "EXAMPLES", "Example", "IceCreamState", "IceCreamView", "Settings",

@@ -1,0 +1,94 @@
+"""What every kit game's state has in common, written once.
+
+:class:`KitState` is the base of a state built on the kit (:mod:`.settings`,
+:mod:`.phases`, :mod:`.view`, :mod:`.scenario`): the players come from its settings
+(``settings.names``), its view and its save are the game's :class:`GameSpec` hooks
+``view`` and ``save`` (their modules import the state module, so the state reaches them
+through its game and the imports stay one way), and its ``new_game`` arguments are its
+settings less the names.
+
+:class:`SeatTurns` adds the protocol properties of a game whose phase is an index into
+``PHASES`` (one of them named ``over``) and whose deciding seat is ``to_act``.
+
+>>> from .phases import Phase
+>>> class Tub(SeatTurns):
+...     PHASES = (Phase("taking", "T-1", ("take",)), Phase("over", "T-9", ()))
+...     def check_take(self, act): ...
+>>> Tub._PHASE_NAMES, Tub._OVER
+(('taking', 'over'), 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .phases import Rules
+from .protocol import State
+
+
+class KitState(Rules, State):
+    """A kit game's state: names and seats from ``settings``, view and save from its game.
+
+    A subclass sets ``settings`` (a kit settings object with ``names`` and ``to_dict()``)
+    and its game's :class:`~icecream.core.protocol.GameSpec` sets ``view`` and ``save``.
+    """
+
+    __slots__ = ()
+
+    settings: Any
+
+    @property
+    def num_players(self) -> int:
+        """The number of players (the settings' names)."""
+        return len(self.settings.names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.settings.names
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` sees at the table; ``None``: the teacher's view of everything
+        (the game's ``view`` hook)."""
+        return self.game.view(self, seat)  # type: ignore[misc]
+
+    def setup_args(self) -> dict[str, Any]:
+        """The ``new_game`` settings of this game (ruleset, first player, variants...)."""
+        d = self.settings.to_dict()
+        del d["names"]
+        return d
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole position as a scenario, JSON-able (the game's ``save`` hook)."""
+        return self.game.save(self)  # type: ignore[misc]
+
+
+class SeatTurns(KitState):
+    """A kit state whose ``_phase`` indexes ``PHASES`` and whose ``to_act`` decides.
+
+    The phase named ``over`` ends the game: then nobody decides.
+    """
+
+    __slots__ = ()
+
+    #: The phases' names and the index of ``over``, filled per class from ``PHASES``.
+    _PHASE_NAMES: ClassVar[tuple[str, ...]] = ()
+    _OVER: ClassVar[int] = -1
+    _phase: int
+    to_act: int
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._PHASE_NAMES = tuple(p.name for p in cls.PHASES)
+        if "over" in cls._PHASE_NAMES:
+            cls._OVER = cls._PHASE_NAMES.index("over")
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now; None when the game is over."""
+        return None if self._phase == self._OVER else self.to_act
+
+    @property
+    def phase(self) -> str:
+        """The current phase's name (one of ``PHASES``)."""
+        return self._PHASE_NAMES[self._phase]
