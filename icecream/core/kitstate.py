@@ -10,6 +10,10 @@ settings less the names.
 :class:`SeatTurns` adds the protocol properties of a game whose phase is an index into
 ``PHASES`` (one of them named ``over``) and whose deciding seat is ``to_act``.
 
+:func:`kit_game` registers a kit game: what its :class:`GameSpec` takes from the
+settings kit (name, title, players, rulesets, the new-game form, the setting -> rule
+maps) is not written again, and the state class learns its game.
+
 >>> from .phases import Phase
 >>> class Tub(SeatTurns):
 ...     PHASES = (Phase("taking", "T-1", ("take",)), Phase("over", "T-9", ()))
@@ -20,10 +24,12 @@ settings less the names.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from .phases import Rules
-from .protocol import State
+from .protocol import GameSpec, State, register_game
+from .settings import SettingsKit
 
 
 class KitState(Rules, State):
@@ -92,3 +98,34 @@ class SeatTurns(KitState):
     def phase(self) -> str:
         """The current phase's name (one of ``PHASES``)."""
         return self._PHASE_NAMES[self._phase]
+
+
+def kit_game(kit: SettingsKit, state: type[State], *, load: Callable[..., State],
+             view: Callable[[Any, int | None], Any], save: Callable[[Any], dict[str, Any]],
+             examples: Mapping[str, Any], **hooks: Any) -> GameSpec:
+    """Register the kit game whose settings are ``kit`` and whose states are ``state``.
+
+    From ``kit``: the name, title, player range, rulesets, new-game form and the setting
+    and ruleset -> rule maps. ``load(data)`` reads a scenario (both ``from_dict`` and
+    ``from_scenario``); ``view`` and ``save`` are the state's (:class:`KitState`);
+    ``examples`` the rulebook's examples by name. ``hooks``: every other
+    :class:`GameSpec` field. Sets ``state.game`` and returns the registered spec.
+    """
+    spec = register_game(GameSpec(
+        name=kit.game,
+        title=kit.title,
+        min_players=kit.players[0],
+        max_players=kit.players[1],
+        rulesets=kit.rulesets,
+        settings_form=kit.form(),
+        setting_rules=kit.rules(),
+        ruleset_rules=kit.ruleset_rules,
+        from_dict=load,
+        from_scenario=load,
+        examples=lambda: examples,
+        view=view,
+        save=save,
+        **hooks,
+    ))
+    state.game = spec
+    return spec
