@@ -39,6 +39,7 @@ from ...core.invariants import invariant
 from ...core.kitstate import SeatTurns
 from ...core.phases import Phase, Verdict, allow, forbid
 from ...core.protocol import Action, Event, State
+from ...core.scenario import scenario_fields
 from .actions import (
     END_TURN,
     KEEP_COINS,
@@ -177,11 +178,9 @@ FIELDS = (
     # Shared, not reset: a clone is the same position, so the same legal actions.
     StateField("_legal", saved=None),
 )
-#: The fields a scenario may hold: the saved state fields, what every game's scenario
-#: has, and the draw pile's size (a scenario's unplaced cards fill it).
-SCENARIO_FIELDS = frozenset(saved_names(FIELDS)) | {
-    "game", "format_version", "players", "settings", "seed", "title", "description",
-    "pile_size"}
+#: The fields a scenario may hold: what every game's scenario has, the saved state
+#: fields, and the draw pile's size (a scenario's unplaced cards fill it).
+SCENARIO_FIELDS = scenario_fields(saved_names(FIELDS), {"pile_size"})
 
 
 class ComboConeState(SeatTurns):
