@@ -25,13 +25,8 @@ from collections import Counter
 from typing import Any
 
 from ...core.errors import SettingsError
+from ...core.policy import Policy, pick_best
 from .components import FLAVOUR_CODES, ICE_CREAM_OBJECTIVES
-
-
-def _pick(rng: random.Random, legal: Any, values: list[float]) -> dict[str, Any]:
-    top = max(values)
-    best = [a for a, v in zip(legal, values, strict=True) if v == top]
-    return best[int(rng.random() * len(best))]
 
 
 def _serve_value(view: Any, action: dict[str, Any]) -> float:
@@ -46,34 +41,30 @@ def _serve_value(view: Any, action: dict[str, Any]) -> float:
     return value
 
 
-class GreedyPolicy:
+class GreedyPolicy(Policy):
     """The most points now (GM-6, GM-7); ties and pointless turns at random."""
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"gelato-mio greedy policy takes no option(s) {sorted(options)}")
-        self.rng = rng
+    refusal = "gelato-mio greedy policy takes no option(s)"
 
     def choose(self, view: Any) -> dict[str, Any]:
         legal = view.legal_actions
         if not legal:
             raise ValueError("the view has no legal action: it is not this seat's turn")
         values = [_serve_value(view, a) if a["type"] == "serve" else 0.0 for a in legal]
-        return _pick(self.rng, legal, values)
+        return pick_best(self.rng, legal, values)
 
 
-class HeuristicPolicy:
+class HeuristicPolicy(Policy):
     """Plays like a sensible person; ``ask`` (default False) allows asking a colleague
     when nothing better is on offer."""
 
+    refusal = "gelato-mio heuristic policy takes no option(s)"
+
     def __init__(self, rng: random.Random, ask: bool = False, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"gelato-mio heuristic policy takes no option(s) "
-                                f"{sorted(options)}")
+        super().__init__(rng, **options)
         if not isinstance(ask, bool):
             raise SettingsError(f"gelato-mio heuristic policy: ask must be true or false, "
                                 f"not {ask!r}")
-        self.rng = rng
         self.ask = ask
 
     def _wanted(self, view: Any) -> Counter:
@@ -100,18 +91,18 @@ class HeuristicPolicy:
         kinds = {a["type"] for a in legal}
         if "discard" in kinds:   # keep what recipes need: drop the least wanted card
             hand = Counter(view.hands[me] or ())
-            return _pick(self.rng, legal, [-(want[a["card"]]) + hand[a["card"]] * 0.5
+            return pick_best(self.rng, legal, [-(want[a["card"]]) + hand[a["card"]] * 0.5
                                            for a in legal])
         if "return_ball" in kinds:
             table = view.table[me]
-            return _pick(self.rng, legal, [table[a["flavour"]] - want[a["flavour"]]
+            return pick_best(self.rng, legal, [table[a["flavour"]] - want[a["flavour"]]
                                            for a in legal])
         serves = [a for a in legal if a["type"] == "serve"]
         if serves:
-            return _pick(self.rng, serves, [_serve_value(view, a) for a in serves])
+            return pick_best(self.rng, serves, [_serve_value(view, a) for a in serves])
         balls = [a for a in legal if a["type"] == "make_ball"]
         if balls:
-            return _pick(self.rng, balls, [want[a["flavour"]] for a in balls])
+            return pick_best(self.rng, balls, [want[a["flavour"]] for a in balls])
         takes = [a for a in legal if a["type"] == "take"]
         if takes:
             hand_size = len(view.hands[me] or ())
@@ -122,10 +113,10 @@ class HeuristicPolicy:
                 # Too many cards invite Quality Control (GM-5, more than 7 in hand).
                 crowd = 1.0 if hand_size + n > 7 else 0.0
                 return n * (1.0 + want[code]) - 3.0 * crowd
-            return _pick(self.rng, takes, [value(a) for a in takes])
+            return pick_best(self.rng, takes, [value(a) for a in takes])
         asks = [a for a in legal if a["type"] == "ask"]
         if asks and self.ask:
-            return _pick(self.rng, asks, [view.hand_sizes[a["opponent"]] * 0.1
+            return pick_best(self.rng, asks, [view.hand_sizes[a["opponent"]] * 0.1
                                           - want[a["discard"][0]] - want[a["discard"][1]]
                                           for a in asks])
         return legal[int(self.rng.random() * len(legal))]
