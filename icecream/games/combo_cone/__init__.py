@@ -12,7 +12,7 @@ loads another deck file.
 
 from __future__ import annotations
 
-from ...core.kitstate import kit_game
+from ...core.kit import kit_game
 from .actions import (
     ACTION_KINDS,
     EndTurn,

@@ -36,7 +36,7 @@ from ...core.chance import shuffled
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone, saved_names
 from ...core.invariants import invariant
-from ...core.kitstate import SeatTurns
+from ...core.kit import SeatTurns
 from ...core.phases import Phase, Verdict, allow, forbid
 from ...core.protocol import Action, Event, State
 from ...core.scenario import scenario_fields
@@ -233,7 +233,7 @@ class ComboConeState(SeatTurns):
     # ------------------------------------------------------------------ protocol
     # current_player (the same seat through a turn, CCP-5), phase, names and
     # num_players (the Artisans, CCP-1), view, setup_args and to_dict: the kit's
-    # (:class:`~icecream.core.kitstate.SeatTurns`).
+    # (:class:`~icecream.core.kit.SeatTurns`).
     @property
     def scores(self) -> tuple[int, ...]:
         """Coins earned so far (CCP-10, CCP-12)."""

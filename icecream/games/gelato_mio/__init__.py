@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from ...core.kitstate import kit_game
+from ...core.kit import kit_game
 from .actions import ACTION_KINDS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
 from .components import CODES, load_customers
 from .determinize import Determinizer

@@ -30,7 +30,7 @@ from ...core.chance import rng
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone
 from ...core.invariants import invariant
-from ...core.kitstate import KitState
+from ...core.kit import KitState
 from ...core.phases import Phase, Verdict, allow, forbid
 from ...core.protocol import Action, Event, State
 from .actions import PASS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
@@ -717,7 +717,7 @@ class GelatoMioState(KitState):
 
     # ------------------------------------------------------------------ views & data
     # names, num_players, view (hands hidden), setup_args and to_dict: the kit's
-    # (:class:`~icecream.core.kitstate.KitState`).
+    # (:class:`~icecream.core.kit.KitState`).
     def __repr__(self) -> str:
         return (f"<GelatoMioState round {self.round} {self.phase} "
                 f"to_act={self.current_player} scores={list(self.scores)}>")

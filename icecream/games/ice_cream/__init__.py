@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from ...core.kitstate import kit_game
+from ...core.kit import kit_game
 from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer

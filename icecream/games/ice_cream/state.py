@@ -32,7 +32,7 @@ from typing import Any
 
 from ...core.errors import ActionFormatError, IllegalAction, SettingsError, quote
 from ...core.fields import StateField, make_clone, saved_names
-from ...core.kitstate import SeatTurns
+from ...core.kit import SeatTurns
 from ...core.phases import Phase, Verdict, allow, forbid
 from ...core.protocol import MAX_DIGITS, Action, Event, State
 from .actions import DRAW, KEEP, NEW_CONE, PLACE, SERVE, SWAP, Draw, Keep, Place, Serve, Swap
@@ -172,7 +172,7 @@ class IceCreamState(SeatTurns):
 
     # ------------------------------------------------------------------ protocol
     # current_player, phase, names, num_players, view (IC-6), setup_args and to_dict:
-    # the kit's (:class:`~icecream.core.kitstate.SeatTurns`).
+    # the kit's (:class:`~icecream.core.kit.SeatTurns`).
     @property
     def scores(self) -> tuple[int, ...]:
         return self._scores

@@ -1,4 +1,5 @@
-"""What every kit game's state has in common, written once.
+"""What every kit game has in common, written once: its state's base, its registration
+and its rule book.
 
 :class:`KitState` is the base of a state built on the kit (:mod:`.settings`,
 :mod:`.phases`, :mod:`.view`, :mod:`.scenario`): the players come from its settings
@@ -13,6 +14,8 @@ settings less the names.
 :func:`kit_game` registers a kit game: what its :class:`GameSpec` takes from the
 settings kit (name, title, players, rulesets, the new-game form, the setting -> rule
 maps) is not written again, and the state class learns its game.
+
+:func:`numbered_rules` is a game's rule book of numbered rulings and project notes.
 
 >>> from .phases import Phase
 >>> class Tub(SeatTurns):
@@ -29,6 +32,7 @@ from typing import Any, ClassVar
 
 from .phases import Rules
 from .protocol import GameSpec, State, register_game
+from .rules import Rule, RuleBook
 from .settings import SettingsKit
 
 
@@ -129,3 +133,14 @@ def kit_game(kit: SettingsKit, state: type[State], *, load: Callable[..., State]
     ))
     state.game = spec
     return spec
+
+
+def numbered_rules(game: str, rulings: tuple[str, int], notes: tuple[str, int]) -> RuleBook:
+    """The rule book of ``game``: the rulings ``<prefix>-1..<prefix>-n`` (source
+    ``"ruling"``), then the project's notes likewise (source ``"project"``).
+
+    >>> list(numbered_rules("tub", ("T", 2), ("TN", 1)))
+    ['T-1', 'T-2', 'TN-1']
+    """
+    return RuleBook(game, [Rule(f"{rulings[0]}-{i}", "ruling") for i in range(1, rulings[1] + 1)]
+                    + [Rule(f"{notes[0]}-{i}", "project") for i in range(1, notes[1] + 1)])
