@@ -105,14 +105,17 @@ class SeatTurns(KitState):
 
 
 def kit_game(kit: SettingsKit, state: type[State], *, load: Callable[..., State],
-             view: Callable[[Any, int | None], Any], save: Callable[[Any], dict[str, Any]],
-             examples: Mapping[str, Any], **hooks: Any) -> GameSpec:
+             examples: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
+             view: Callable[[Any, int | None], Any] | None = None,
+             save: Callable[[Any], dict[str, Any]] | None = None,
+             **hooks: Any) -> GameSpec:
     """Register the kit game whose settings are ``kit`` and whose states are ``state``.
 
     From ``kit``: the name, title, player range, rulesets, new-game form and the setting
     and ruleset -> rule maps. ``load(data)`` reads a scenario (both ``from_dict`` and
-    ``from_scenario``); ``view`` and ``save`` are the state's (:class:`KitState`);
-    ``examples`` the rulebook's examples by name. ``hooks``: every other
+    ``from_scenario``); ``view`` and ``save`` are the state's (:class:`KitState`; a state
+    that writes its own ``view`` and ``to_dict`` needs neither); ``examples`` the
+    rulebook's examples by name, or a function that loads them. ``hooks``: every other
     :class:`GameSpec` field. Sets ``state.game`` and returns the registered spec.
     """
     spec = register_game(GameSpec(
@@ -126,7 +129,7 @@ def kit_game(kit: SettingsKit, state: type[State], *, load: Callable[..., State]
         ruleset_rules=kit.ruleset_rules,
         from_dict=load,
         from_scenario=load,
-        examples=lambda: examples,
+        examples=examples if callable(examples) else lambda: examples,
         view=view,
         save=save,
         **hooks,
