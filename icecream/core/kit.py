@@ -15,7 +15,8 @@ settings less the names.
 settings kit (name, title, players, rulesets, the new-game form, the setting -> rule
 maps) is not written again, and the state class learns its game.
 
-:func:`numbered_rules` is a game's rule book of numbered rulings and project notes.
+:func:`numbered_rules` is a game's rule book of numbered rulings and project notes, and
+:func:`action` declares an action kind from its fields alone.
 
 >>> from .phases import Phase
 >>> class Tub(SeatTurns):
@@ -27,11 +28,15 @@ maps) is not written again, and the state class learns its game.
 
 from __future__ import annotations
 
+import sys
+import types
+import typing
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
 
 from .phases import Rules
-from .protocol import GameSpec, State, register_game
+from .protocol import Action, GameSpec, State, register_game
 from .rules import Rule, RuleBook
 from .settings import SettingsKit
 
@@ -147,3 +152,42 @@ def numbered_rules(game: str, rulings: tuple[str, int], notes: tuple[str, int]) 
     """
     return RuleBook(game, [Rule(f"{rulings[0]}-{i}", "ruling") for i in range(1, rulings[1] + 1)]
                     + [Rule(f"{notes[0]}-{i}", "project") for i in range(1, notes[1] + 1)])
+
+
+A = TypeVar("A", bound=type[Action])
+
+
+def _plain_types(hint: Any) -> tuple[type, ...]:
+    """The plain-form types a field's annotation allows: ``int`` -> ``(int,)``, ``int |
+    None`` -> ``(int, NoneType)``, ``tuple[int, ...]`` -> ``(tuple, list)`` (a list in
+    JSON)."""
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        return tuple(t for part in typing.get_args(hint) for t in _plain_types(part))
+    if typing.get_origin(hint) is tuple:
+        return (tuple, list)
+    return (hint,)
+
+
+def action(kind: str, **field_types: tuple[type, ...]) -> Callable[[A], A]:
+    """Declare an action kind: a frozen, slotted dataclass of :class:`Action` whose plain
+    form's ``"type"`` is ``kind`` and whose fields' allowed plain types follow from their
+    annotations (``field_types`` overrides a field's, in the order its messages name them).
+
+    >>> @action("take")
+    ... class Take(Action):
+    ...     count: int
+    ...     flavour: str | None = None
+    >>> Take.type, Take.field_types, Take(2).to_dict()
+    ('take', {'count': (<class 'int'>,), 'flavour': (<class 'str'>, <class 'NoneType'>)}, \
+{'type': 'take', 'count': 2, 'flavour': None})
+    """
+    def declare(cls: A) -> A:
+        space = vars(sys.modules[cls.__module__])
+        own = cls.__dict__.get("__annotations__", {})
+        cls.type = kind
+        cls.field_types = {
+            name: field_types.get(name) or _plain_types(
+                eval(hint, space) if isinstance(hint, str) else hint)  # noqa: S307 -- annotations
+            for name, hint in own.items()}
+        return dataclass(frozen=True, slots=True)(cls)  # type: ignore[return-value]
+    return declare
