@@ -102,7 +102,7 @@ def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: d
     wait_kernel_idle(page)
     start_new_game(page, get_game(game).title, players=2, seed=3,
                    numbers=SHORT.get(game, {}))
-    page.click(f"{PLAY} .ic-settings-toggle")  # close the form again
+    page.wait_for_selector(f"{PLAY} .ic-settings", state="hidden")  # it closes on its own
     wait_kernel_idle(page)
     to_top(page)
     shoot(page, out, f"{tag}_{game}_start", size)

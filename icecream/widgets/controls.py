@@ -23,6 +23,9 @@ from .validate import HUMAN, MAX_SEED, refuse
 #: The perspective selector's value for the teacher's view (``None`` is not used, so a
 #: browser that clears the selection does not land on the teacher's view by accident).
 TEACHER = -1
+#: A choice field's value for the setting's ``None`` choice ("no limit"): a Dropdown
+#: whose value is ``None`` shows a blank field (issue 21), so the form uses this instead.
+NO_CHOICE = "\u2205"
 
 
 def button(key: str, css: str, on_click: Callable[[], Any], lang: str = DEFAULT_LANGUAGE,
@@ -127,7 +130,7 @@ class SettingsForm(widgets.VBox):
         out: dict[str, Any] = {"game": self.game.value, "players": names if names else count,
                                "seed": self.seed.value}
         for name, w in self.fields.items():
-            out[name] = w.value
+            out[name] = None if w.value == NO_CHOICE else w.value
         return out
 
     # -- building the game's part -------------------------------------------------------
@@ -159,8 +162,8 @@ class SettingsForm(widgets.VBox):
             return widgets.Dropdown(options=self._seats(), value=0, **style)
         if f.kind == "choice":
             return widgets.Dropdown(
-                options=[(hooks.choice_label(spec, f.name, c, lang), c) for c in f.choices],
-                value=f.default, **style)
+                options=[(hooks.choice_label(spec, f.name, c, lang), _choice_value(c))
+                         for c in f.choices], value=_choice_value(f.default), **style)
         return widgets.BoundedIntText(value=f.default, min=f.low, max=f.high, **style)
 
     def _seats(self) -> list:
@@ -188,7 +191,12 @@ class SettingsForm(widgets.VBox):
         for name, value in implied.items():
             w = self.fields.get(name)
             if isinstance(w, widgets.Dropdown):
-                if value in [v for _label, v in w.options]:
-                    w.value = value
+                if _choice_value(value) in [v for _label, v in w.options]:
+                    w.value = _choice_value(value)
             elif w is not None and isinstance(value, int):
                 w.value = value
+
+
+def _choice_value(choice: Any) -> Any:
+    """A setting's choice as a Dropdown value (``None`` as :data:`NO_CHOICE`)."""
+    return NO_CHOICE if choice is None else choice

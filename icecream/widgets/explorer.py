@@ -181,25 +181,29 @@ class GameExplorer(ExplorerBase):
                   self.play_to_end_button, self.undo_button, self.redo_button,
                   self.fork_button, self.resume_button):
             b.layout = widgets.Layout(width="auto")
+        self.settings_toggle.layout = widgets.Layout(width="auto")
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,
-                                self.resume_button], layout=compact)
+                                self.resume_button, self.settings_toggle], layout=compact)
         toolbar.add_class("ic-toolbar")
         self.perspective.layout = widgets.Layout(width="210px")
-        status = widgets.HBox([widgets.VBox([self.prompt, self.message_line],
+        status = widgets.HBox([widgets.VBox([self.prompt],
                                             layout=widgets.Layout(flex="1 1 auto")),
                                self.perspective], layout=widgets.Layout(align_items="center"))
         status.add_class("ic-status")
-        side = widgets.VBox([self.summary_box, self.scores, self.hints, self.explain],
+        # What happened since the player's last decision heads the column beside the
+        # table: on screen however many bots moved, and it never pushes the table down.
+        side = widgets.VBox([self.summary_box, self.message_line, self.scores, self.hints,
+                             self.explain],
                             layout=widgets.Layout(flex="1 1 260px", min_width="240px"))
         side.add_class("ic-side")
         middle = widgets.HBox([self.table, side],
                               layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         lines = widgets.HBox([self.fork_button, self.branch], layout=compact)
-        below = widgets.HBox([self.seats, self.what_if_button, self.settings_toggle, lines],
-                             layout=compact)
-        return [toolbar, status, middle, below, self.what_if_box, self.form, self.log_panel]
+        below = widgets.HBox([self.seats, self.what_if_button, lines], layout=compact)
+        # The new-game form opens under the toolbar that opens it, not below the fold.
+        return [toolbar, self.form, status, middle, below, self.what_if_box, self.log_panel]
 
     def _build_seats(self) -> None:
         self.seat_selectors = []
@@ -227,9 +231,11 @@ class GameExplorer(ExplorerBase):
         self.form.layout.display = "" if change["new"] is True else "none"
 
     def _form_new_game(self, form: controls.SettingsForm) -> None:
-        self._do(lambda: self._new_game(form.values()), say_events=False,
-                 note=lambda: t("widgets.msg.new_game", self.lang,
-                                players=join_words(self.session.names, self.lang)))
+        started = self._do(lambda: self._new_game(form.values()), say_events=False,
+                           note=lambda: t("widgets.msg.new_game", self.lang,
+                                          players=join_words(self.session.names, self.lang)))
+        if started:  # the form has done its job: the new table takes its place
+            self.settings_toggle.value = False
 
     def _new_game(self, settings: dict) -> None:
         settings = dict(settings)

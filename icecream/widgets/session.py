@@ -109,6 +109,11 @@ class Session:
             out.extend((k, text) for text in hit[1])
         return out
 
+    def events_since(self, step: int) -> list[str]:
+        """The event texts of every step after ``step`` up to the cursor that the
+        perspective may read: what happened since a player's last decision."""
+        return [text for k, text in self.log() if k > step]
+
     # -- choosing who plays and who looks ------------------------------------------------
     def set_perspective(self, seat: Any) -> None:
         """Look through ``seat``'s eyes, or the teacher's (``None``)."""
