@@ -47,7 +47,7 @@ from voila_harness import (  # noqa: E402
 
 import icecream  # noqa: E402
 from icecream.core.messages import t  # noqa: E402
-from icecream.core.protocol import get_game  # noqa: E402
+from icecream.widgets.controls import game_title, kind_label  # noqa: E402
 
 #: Number settings that keep a game short enough to reach its end quickly.
 SHORT = {"ice-cream": {"days": 1}}
@@ -98,9 +98,9 @@ def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: d
         select_in(page, ".ic-language", label=t(f"language.{lang}", lang))
         wait_kernel_idle(page, settle_ms=500)
         tag = f"{tag}_{lang}"
-    select_in(page, f"{PLAY} .ic-seat-1", label=t("widgets.label.bot", lang, name="heuristic"))
+    select_in(page, f"{PLAY} .ic-seat-1", label=kind_label("heuristic", lang))
     wait_kernel_idle(page)
-    start_new_game(page, get_game(game).title, players=2, seed=3,
+    start_new_game(page, game_title(game, lang), players=2, seed=3,
                    numbers=SHORT.get(game, {}))
     page.wait_for_selector(f"{PLAY} .ic-settings", state="hidden")  # it closes on its own
     wait_kernel_idle(page)

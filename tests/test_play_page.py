@@ -3,12 +3,21 @@ the options panel, the new-game form and the game-over summary."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import unescape
 
+import pytest
+
 import icecream
-from icecream.core.messages import t
+from icecream.core.messages import set_language, t
 from icecream.widgets import GameExplorer, panels
 from icecream.widgets.controls import SettingsForm
+
+
+@pytest.fixture
+def english_afterwards() -> Iterator[None]:
+    yield
+    set_language("en")  # a language switch sets the kernel's language
 
 
 def _bots_game(game: str = "ice-cream") -> GameExplorer:
@@ -88,3 +97,35 @@ def test_game_over_summary_has_a_round_column_only_where_rounds_score() -> None:
         g.play_to_end()
         html = panels.summary_html(g.history, len(g.history), None)
         assert (head in unescape(html)) is per_round, game
+
+
+def test_bots_are_named_by_what_they_do_in_both_languages() -> None:
+    from icecream.bots import bot_names
+    from icecream.widgets.controls import kind_options
+
+    for lang in ("en", "nl"):
+        labels = [label for label, _kind in kind_options(lang)]
+        for name in bot_names():  # "bot: ismcts" meant nothing to a student
+            assert t("widgets.label.bot", lang, name=name) not in labels, (lang, labels)
+        assert len(set(labels)) == len(labels)
+    assert [v for _l, v in kind_options("nl")] == ["human", *bot_names()]
+
+
+def test_game_titles_and_the_default_ruleset_follow_the_language(english_afterwards) -> None:
+    from icecream.widgets.controls import game_options, language_ruleset
+    from icecream.widgets.language import LanguageSwitch
+
+    assert ("IJs", "ice-cream") in game_options("nl")
+    assert ("Ice Cream", "ice-cream") in game_options("en")
+    spec = icecream.get_game("ice-cream")
+    assert language_ruleset(spec, "nl") == "ijs" and language_ruleset(spec, "en") == "rulebook"
+    assert SettingsForm(lambda _f: None, lang="nl").fields["ruleset"].value == "ijs"
+    # The page's own game, nothing played yet, is played by the Dutch rules in Dutch; the
+    # hint stays on.
+    g = GameExplorer(players=4, seed=1, bots=["human"] + ["heuristic"] * 3, perspective=0)
+    g.hints.set_enabled(True)
+    switch = LanguageSwitch(g)
+    switch.set_language("nl")
+    new = switch.widget
+    assert new.state.setup_args()["ruleset"] == "ijs" and new.hints.enabled
+    assert new.form.game.label == "IJs"

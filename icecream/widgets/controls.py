@@ -18,6 +18,7 @@ from ..bots import bot_names
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import GameSpec, SettingField, default_game, get_game, list_games
 from . import hooks
+from .session import bot_words
 from .validate import HUMAN, MAX_SEED, refuse
 
 #: The perspective selector's value for the teacher's view (``None`` is not used, so a
@@ -40,6 +41,28 @@ def button(key: str, css: str, on_click: Callable[[], Any], lang: str = DEFAULT_
     return b
 
 
+#: A game's title in a language (Ice Cream is *IJs* in Dutch).
+game_title = hooks.game_title
+
+
+def game_options(lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
+    """(title in ``lang``, name) of every registered game, for a game picker."""
+    return hooks.game_choices(lang)
+
+
+def language_ruleset(spec: GameSpec, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The ruleset written in ``lang``, if exactly one ruleset's label names that language
+    (the catalog's ``setting.<game>.ruleset.<r>`` naming ``language.<lang>``: the Dutch
+    summary for a Dutch reader); else ``None``. Generic: the catalog says it, not code."""
+    field = next((f for f in hooks.form_fields(spec) if f.name == "ruleset"), None)
+    if field is None:
+        return None
+    language = t(f"language.{lang}", lang).lower()
+    found = [r for r in field.choices
+             if language in hooks.choice_label(spec, "ruleset", r, lang).lower()]
+    return found[0] if len(found) == 1 else None
+
+
 def perspective_options(names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> list:
     """(label, value) pairs: the teacher's view, then each seat's."""
     return [(t("widgets.label.teacher_view", lang), TEACHER)] + [
@@ -55,17 +78,24 @@ def perspective_selector(names: Sequence[str], lang: str = DEFAULT_LANGUAGE
     return d
 
 
+def kind_label(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A seat's player kind in words: a human, or a bot named by what it does
+    ("bot: plays at random"; issue 21: "bot: ismcts" meant nothing to a student)."""
+    if kind == HUMAN:
+        return t("widgets.label.human", lang)
+    return t("widgets.label.bot", lang, name=bot_words(kind, lang))
+
+
 def kind_options(lang: str = DEFAULT_LANGUAGE) -> list:
     """(label, value) pairs: a human, then every registered bot."""
-    return [(t("widgets.label.human", lang), HUMAN)] + [
-        (t("widgets.label.bot", lang, name=name), name) for name in bot_names()]
+    return [(kind_label(kind, lang), kind) for kind in [HUMAN, *bot_names()]]
 
 
 def seat_selector(seat: int, name: str, kind: str, lang: str = DEFAULT_LANGUAGE
                   ) -> widgets.Dropdown:
     """Who plays ``seat``: a human or a bot."""
     d = widgets.Dropdown(options=kind_options(lang), value=kind, description=name,
-                         layout=widgets.Layout(width="210px"),
+                         layout=widgets.Layout(width="auto"),
                          style={"description_width": "initial"})
     d.add_class("ic-seat-player")
     d.add_class(f"ic-seat-{seat}")
@@ -85,7 +115,7 @@ class SettingsForm(widgets.VBox):
                  seed: int = 0) -> None:
         self._lang = lang
         game = game or default_game()
-        self.game = widgets.Dropdown(options=hooks.game_choices(), value=game,
+        self.game = widgets.Dropdown(options=game_options(lang), value=game,
                                      **self._label("game"))
         self.game.add_class("ic-game-select")
         spec = get_game(game)
@@ -151,6 +181,11 @@ class SettingsForm(widgets.VBox):
         ruleset = self.fields.get("ruleset")
         if ruleset is not None:
             ruleset.observe(self._ruleset_changed, names="value")
+            # A reader's own language's ruleset first (issue 21: a Dutch page offered the
+            # English rulebook); the fields it implies follow.
+            own = language_ruleset(spec, self._lang)
+            if own is not None:
+                ruleset.value = own
         self.field_box.children = list(self.fields.values())
         self._players_changed()
 

@@ -25,7 +25,7 @@ from . import controls, hooks, panels, validate
 from .base import ExplorerBase
 from .hints import HintPanel
 from .scrubber import Scrubber
-from .session import Session
+from .session import Session, bot_words
 from .validate import HUMAN, Refused, refuse
 
 
@@ -288,9 +288,7 @@ class GameExplorer(ExplorerBase):
             self.what_if_panel.set_state(state)
 
     def _kind_label(self, kind: Any) -> str:
-        if kind == HUMAN:
-            return t("widgets.label.human", self.lang)
-        return t("widgets.label.bot", self.lang, name=str(kind))
+        return controls.kind_label(str(kind), self.lang)
 
     # -- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -353,8 +351,9 @@ class GameExplorer(ExplorerBase):
         kind = session.players[s.current_player]
         if kind != HUMAN:
             if session.bots_waiting():
-                return t("widgets.prompt.bot_waiting", lang, player=who, bot=kind)
-            return t("widgets.prompt.bot", lang, player=who, bot=kind)
+                return t("widgets.prompt.bot_waiting", lang, player=who,
+                         bot=bot_words(kind, lang))
+            return t("widgets.prompt.bot", lang, player=who, bot=bot_words(kind, lang))
         if self._your_turn():
             return t("widgets.prompt.your_turn", lang)
         if session.perspective is None:

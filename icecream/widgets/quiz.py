@@ -29,8 +29,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
-from ..core.protocol import default_game, get_game, list_games
+from ..core.protocol import default_game, list_games
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
+from .controls import game_options
 
 #: Seeds a browser may ask for with *New quiz*.
 SEED_RANGE = (0, 2**31 - 1)
@@ -85,7 +86,7 @@ class QuizWidget(widgets.VBox):
         self.next_button = _button("teach.ui.next", "ic-quiz-next", self._next_clicked, lang)
         self.new_button = _button("teach.ui.new_quiz", "ic-quiz-new", self._new_clicked, lang)
         self.game_select = widgets.Dropdown(
-            options=[(get_game(g).title, g) for g in list_games()], value=game,
+            options=game_options(lang), value=game,
             description=t("teach.ui.game", lang), layout=widgets.Layout(width="auto"))
         self.game_select.add_class("ic-quiz-game")
         self.game_select.observe(self._game_chosen, names="value")

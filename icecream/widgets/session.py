@@ -25,7 +25,7 @@ from typing import Any
 from ..bots import make_bot
 from ..core.errors import ActionFormatError, IcecreamError, IllegalAction
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, has_message, t
 from ..core.protocol import State
 from . import validate
 from .hooks import round_number
@@ -43,6 +43,13 @@ PAGE_BOT_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"playouts": 400, "time
 STAND_IN = "heuristic"
 #: How many steps' log texts are remembered before the memo starts afresh.
 LOG_CACHE = 20_000
+
+
+def bot_words(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a bot does, in words a student understands (``widgets.bot.<name>``: "plays at
+    random"); a bot without such words is called by its name."""
+    key = f"widgets.bot.{name}"
+    return t(key, lang) if has_message(key, lang) else name
 
 
 class Session:
@@ -150,7 +157,7 @@ class Session:
                 raise refuse("not_your_turn", self.lang, player=self.names[to_act])
             if self.players[to_act] != HUMAN:
                 raise refuse("bot_seat", self.lang, player=self.names[to_act],
-                             bot=self.players[to_act])
+                             bot=bot_words(self.players[to_act], self.lang))
         self.stand_in = []
         self.play(act)
         self.autoplay()
@@ -176,7 +183,8 @@ class Session:
         try:
             choice = bot.choose(state.view(seat))
         except (IcecreamError, ValueError):
-            raise refuse("bot_failed", self.lang, bot=self.players[seat]) from None
+            raise refuse("bot_failed", self.lang,
+                         bot=bot_words(self.players[seat], self.lang)) from None
         self.play(choice)
 
     def human_to_act(self) -> bool:
