@@ -10,6 +10,8 @@ seat 1's view), and writes what a student sees without scrolling (the window onl
 
 * ``WxH_<game>_start.png``: the first decision of seat 1;
 * ``WxH_<game>_mid.png``: seat 1's decision after about a third of its usual clicks;
+* ``WxH_<game>_score.png``: the first scoring moment met on the way (a round's summary,
+  or the first click after which a score changed);
 * ``WxH_<game>_over.png``: the game-over summary after "Play to the end".
 
 It also prints, per shot, where the table ends against the window's height, the smallest
@@ -90,6 +92,17 @@ def continue_if_scored(page: Any) -> None:
         wait_kernel_idle(page)
 
 
+def scores_text(page: Any) -> str:
+    """The scores panel's text (a change means somebody scored)."""
+    return page.inner_text(f"{PLAY} .ic-scores")
+
+
+def visible_summary(page: Any) -> bool:
+    """Whether a round's scoring summary is shown."""
+    box = page.locator(f"{PLAY} .ic-summary-box")
+    return box.count() > 0 and box.first.is_visible()
+
+
 def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: dict,
          tag: str, game: str, lang: str = "en") -> Any:
     ctx = new_context(browser, watch, viewport=size)
@@ -108,13 +121,24 @@ def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: d
     shoot(page, out, f"{tag}_{game}_start", size)
     rng = random.Random(1)
     clicks = 0
-    while clicks < MID_CLICKS:
+    scored = False
+    while clicks < MID_CLICKS or not scored and clicks < 4 * MID_CLICKS:
+        if not scored and visible_summary(page):
+            to_top(page)
+            shoot(page, out, f"{tag}_{game}_score", size)
+            scored = True
         continue_if_scored(page)
         actions = option_actions(page)
         if not actions:
             break
+        before = scores_text(page)
         click_option(page, rng.randrange(len(actions)))
         clicks += 1
+        wait_kernel_idle(page)
+        if not scored and scores_text(page) != before and not visible_summary(page):
+            to_top(page)
+            shoot(page, out, f"{tag}_{game}_score", size)
+            scored = True
     continue_if_scored(page)
     to_top(page)
     shoot(page, out, f"{tag}_{game}_mid", size)

@@ -2,12 +2,14 @@
 and Voila.
 
 Laid out for a classroom: a compact toolbar (step, finish the phase, finish the round in
-the game's own word, play to the end, undo, redo, the step scrubber, the view), a prompt
-line that says whose turn it is, then the table (click an option to play it) with the
-scores and the options of the decision beside it. When a round is scored (Ice Cream's
-day) or the game ends, a summary takes the options' place until "Continue" (or "New
-game"). Below: who plays each seat, a what-if on the position shown, the new-game form
-with its game picker, and the event log. It holds no rules: the engine decides.
+the game's own word, play to the end, undo, redo, the step scrubber, "New game…"), the
+new-game form under it when opened (it closes once the game starts), a prompt line that
+says whose turn it is and the view, then the table (click an option to play it) with,
+beside it, what happened since the player's last move (every bot's answer), the scores
+and the allowed options of the decision (the forbidden ones one click away). When a round
+is scored (Ice Cream's day) or the game ends, a summary takes the options' place until
+"Continue" (or "New game"). Below: who plays each seat, a what-if on the position shown,
+and the event log. It holds no rules: the engine decides.
 """
 
 from __future__ import annotations
