@@ -102,11 +102,13 @@ class Session:
     def names(self) -> tuple[str, ...]:
         return self.state.names
 
-    def log(self) -> list[tuple[int, str]]:
-        """(step, text) of every event up to the cursor that the perspective may read."""
+    def log(self, since: int = -1) -> list[tuple[int, str]]:
+        """(step, text) of every event after step ``since`` (default: all) up to the
+        cursor that the perspective may read."""
         out = []
         seat = self.perspective
-        for k, state in enumerate(self.history.states[: self.history.cursor + 1]):
+        first = max(0, since + 1)
+        for k, state in enumerate(self.history.states[first: self.history.cursor + 1], first):
             key = (id(state), seat)
             hit = self._log_cache.get(key)
             if hit is None or hit[0] is not state:
@@ -119,7 +121,7 @@ class Session:
     def events_since(self, step: int) -> list[str]:
         """The event texts of every step after ``step`` up to the cursor that the
         perspective may read: what happened since a player's last decision."""
-        return [text for k, text in self.log() if k > step]
+        return [text for _k, text in self.log(since=step)]
 
     # -- choosing who plays and who looks ------------------------------------------------
     def set_perspective(self, seat: Any) -> None:
