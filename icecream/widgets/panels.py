@@ -156,7 +156,7 @@ def message_html(text: str | Sequence[str], error: bool = False,
     answers are read here, not only in the log below the table).
 
     Nothing is cut: a long list scrolls inside its box, whose height follows its text up
-    to a third of the window."""
+    to half the window."""
     notes = [text] if isinstance(text, str) else [p for p in text if p]
     box = "line-height:1.35em;font-size:13px;padding:0 10px;min-height:1.35em"
     if not notes and not events:
@@ -173,7 +173,7 @@ def message_html(text: str | Sequence[str], error: bool = False,
     items = "".join(f"<li>{escape(e)}</li>" for e in events[hidden:])
     head = "".join(f"<div>{line}</div>" for line in lines)
     listed = (f'<ul style="margin:0;padding-left:1.2em">{items}</ul>' if items else "")
-    return (f'<div role="status" style="{box};color:#0B4F8A;max-height:33vh;'
+    return (f'<div role="status" style="{box};color:#0B4F8A;max-height:50vh;'
             f'overflow-y:auto">{head}{listed}</div>')
 
 
