@@ -52,7 +52,7 @@ from icecream.core.messages import t  # noqa: E402
 from icecream.widgets.controls import game_title, kind_label  # noqa: E402
 
 #: Number settings that keep a game short enough to reach its end quickly.
-SHORT = {"ice-cream": {"days": 1}}
+SHORT = {"ice-cream": {"days": 2}}
 #: Seat 1's clicks before the mid-game shot.
 MID_CLICKS = 12
 
@@ -121,13 +121,17 @@ def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: d
     shoot(page, out, f"{tag}_{game}_start", size)
     rng = random.Random(1)
     clicks = 0
-    scored = False
-    while clicks < MID_CLICKS or not scored and clicks < 4 * MID_CLICKS:
+    scored = mid = False
+    while clicks < 4 * MID_CLICKS and (clicks < MID_CLICKS or not scored):
         if not scored and visible_summary(page):
             to_top(page)
             shoot(page, out, f"{tag}_{game}_score", size)
             scored = True
         continue_if_scored(page)
+        if clicks >= MID_CLICKS and not mid:
+            to_top(page)
+            shoot(page, out, f"{tag}_{game}_mid", size)
+            mid = True
         actions = option_actions(page)
         if not actions:
             break
@@ -139,10 +143,12 @@ def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: d
             to_top(page)
             shoot(page, out, f"{tag}_{game}_score", size)
             scored = True
-    continue_if_scored(page)
-    to_top(page)
-    shoot(page, out, f"{tag}_{game}_mid", size)
-    page.click(f"{PLAY} .ic-play-to-end")
+    if not mid:
+        continue_if_scored(page)
+        to_top(page)
+        shoot(page, out, f"{tag}_{game}_mid", size)
+    if page.locator(f"{PLAY} .ic-play-to-end").is_enabled():
+        page.click(f"{PLAY} .ic-play-to-end")
     page.wait_for_selector(f"{PLAY} .ic-summary-new-game:visible", timeout=120_000)
     to_top(page)
     shoot(page, out, f"{tag}_{game}_over", size)

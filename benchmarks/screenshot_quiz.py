@@ -48,7 +48,7 @@ def shoot_quiz(page: Any, out: Path, tag: str, game: str, lang: str) -> None:
     select_in(page, f"{Q} .ic-quiz-game", label=game_title(game, lang))
     page.wait_for_function(
         "([sel, old]) => (document.querySelector(sel)?.innerText || '') !== old",
-        arg=[f"{Q} .ic-quiz-prompt", before], timeout=120_000)
+        arg=[f"{Q} .ic-quiz-prompt", before], timeout=900_000)
     wait_kernel_idle(page, settle_ms=300)
     page.screenshot(path=str(out / f"{tag}_{game}_quiz.png"))
     page.locator(f"{Q} .ic-quiz-choices input").first.click()

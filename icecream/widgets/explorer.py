@@ -2,9 +2,9 @@
 and Voila.
 
 Laid out for a classroom: a compact toolbar (step, finish the phase, finish the round in
-the game's own word, play to the end, undo, redo, the step scrubber, "New game…"), the
-new-game form under it when opened (it closes once the game starts), a prompt line that
-says whose turn it is and the view, then the table (click an option to play it) with,
+the game's own word, play to the end, undo, redo, the step scrubber), the new-game form
+under it when opened (it closes once the game starts), a line with the prompt that says
+whose turn it is, the view and "New game…", then the table (click an option to play it) with,
 beside it, what happened since the player's last move (every bot's answer), the scores
 and the allowed options of the decision (the forbidden ones one click away). When a round
 is scored (Ice Cream's day) or the game ends, a summary takes the options' place until
@@ -187,12 +187,13 @@ class GameExplorer(ExplorerBase):
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,
-                                self.resume_button, self.settings_toggle], layout=compact)
+                                self.resume_button], layout=compact)
         toolbar.add_class("ic-toolbar")
         self.perspective.layout = widgets.Layout(width="210px")
         status = widgets.HBox([widgets.VBox([self.prompt],
                                             layout=widgets.Layout(flex="1 1 auto")),
-                               self.perspective], layout=widgets.Layout(align_items="center"))
+                               self.perspective, self.settings_toggle],
+                              layout=widgets.Layout(align_items="center"))
         status.add_class("ic-status")
         # What happened since the player's last decision heads the column beside the
         # table: on screen however many bots moved, and it never pushes the table down.
