@@ -28,6 +28,8 @@ from icecream.widgets import GameExplorer
 from icecream.widgets.controls import game_title, kind_label
 
 SMALL = {"width": 1024, "height": 640}
+#: ipywidgets shows an option's spaces as no-break spaces: read them as spaces.
+NBSP = ".replace(/\\u00a0/g, ' ')"
 #: The play dashboard's own game (dashboards/play.ipynb), to know what its bots do.
 PAGE_GAME = {"players": 4, "seed": 1, "bots": ["human", "heuristic", "heuristic", "heuristic"],
              "perspective": 0}
@@ -74,8 +76,8 @@ def test_play_page_shows_what_happened_and_keeps_the_panels_short(
     open_settings(page)
     assert _box(page, f"{PLAY} .ic-settings")["top"] < SMALL["height"] / 2
     limit = page.eval_on_selector(f"{PLAY} .ic-setting-rainbow_hand_limit select",
-                                  "s => s.selectedIndex >= 0 ? s.options[s.selectedIndex].text"
-                                  " : ''")
+                                  "s => (s.selectedIndex >= 0 ? s.options[s.selectedIndex].text"
+                                  f" : ''){NBSP}")
     assert limit == t("setting.combo-cone.rainbow_hand_limit.None")
     page.click(f"{PLAY} .ic-settings-toggle")
 
@@ -105,16 +107,16 @@ def test_dutch_play_page_names_bots_and_game_and_keeps_the_hint(
     assert "mod-active" in page.get_attribute(f"{PLAY} .ic-hint-toggle", "class")
     # Seats: bots named by what they do, in Dutch.
     labels = page.eval_on_selector_all(f"{PLAY} .ic-seat-1 option",
-                                       "os => os.map(o => o.text)")
+                                       f"os => os.map(o => o.text{NBSP})")
     assert labels == [kind_label(k, "nl") for k in ["human", *bot_names()]]
     assert not any(label.endswith(name) for label in labels for name in ("greedy", "ismcts"))
     # The game is IJs, played by the Dutch summary's rules, and the form offers them first.
     open_settings(page)
     game = page.eval_on_selector(f"{PLAY} .ic-game-select select",
-                                 "s => s.options[s.selectedIndex].text")
+                                 f"s => s.options[s.selectedIndex].text{NBSP}")
     assert game == "IJs"
     ruleset = page.eval_on_selector(f"{PLAY} .ic-setting-ruleset select",
-                                    "s => s.options[s.selectedIndex].text")
+                                    f"s => s.options[s.selectedIndex].text{NBSP}")
     assert ruleset == t("setting.ice-cream.ruleset.ijs", "nl")
     check(page)
     close_page(page, voila_server)
