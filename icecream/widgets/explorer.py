@@ -2,12 +2,14 @@
 and Voila.
 
 Laid out for a classroom: a compact toolbar (step, finish the phase, finish the round in
-the game's own word, play to the end, undo, redo, the step scrubber, the view), a prompt
-line that says whose turn it is, then the table (click an option to play it) with the
-scores and the options of the decision beside it. When a round is scored (Ice Cream's
-day) or the game ends, a summary takes the options' place until "Continue" (or "New
-game"). Below: who plays each seat, a what-if on the position shown, the new-game form
-with its game picker, and the event log. It holds no rules: the engine decides.
+the game's own word, play to the end, undo, redo, the step scrubber), the new-game form
+under it when opened (it closes once the game starts), a line with the prompt that says
+whose turn it is, the view and "New game…", then the table (click an option to play it) with,
+beside it, what happened since the player's last move (every bot's answer), the scores
+and the allowed options of the decision (the forbidden ones one click away). When a round
+is scored (Ice Cream's day) or the game ends, a summary takes the options' place until
+"Continue" (or "New game"). Below: who plays each seat, a what-if on the position shown,
+and the event log. It holds no rules: the engine decides.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from . import controls, hooks, panels, validate
 from .base import ExplorerBase
 from .hints import HintPanel
 from .scrubber import Scrubber
-from .session import Session
+from .session import Session, bot_words
 from .validate import HUMAN, Refused, refuse
 
 
@@ -181,25 +183,30 @@ class GameExplorer(ExplorerBase):
                   self.play_to_end_button, self.undo_button, self.redo_button,
                   self.fork_button, self.resume_button):
             b.layout = widgets.Layout(width="auto")
+        self.settings_toggle.layout = widgets.Layout(width="auto")
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,
                                 self.resume_button], layout=compact)
         toolbar.add_class("ic-toolbar")
         self.perspective.layout = widgets.Layout(width="210px")
-        status = widgets.HBox([widgets.VBox([self.prompt, self.message_line],
+        status = widgets.HBox([widgets.VBox([self.prompt],
                                             layout=widgets.Layout(flex="1 1 auto")),
-                               self.perspective], layout=widgets.Layout(align_items="center"))
+                               self.perspective, self.settings_toggle],
+                              layout=widgets.Layout(align_items="center"))
         status.add_class("ic-status")
-        side = widgets.VBox([self.summary_box, self.scores, self.hints, self.explain],
+        # What happened since the player's last decision heads the column beside the
+        # table: on screen however many bots moved, and it never pushes the table down.
+        side = widgets.VBox([self.summary_box, self.message_line, self.scores, self.hints,
+                             self.explain],
                             layout=widgets.Layout(flex="1 1 260px", min_width="240px"))
         side.add_class("ic-side")
         middle = widgets.HBox([self.table, side],
                               layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         lines = widgets.HBox([self.fork_button, self.branch], layout=compact)
-        below = widgets.HBox([self.seats, self.what_if_button, self.settings_toggle, lines],
-                             layout=compact)
-        return [toolbar, status, middle, below, self.what_if_box, self.form, self.log_panel]
+        below = widgets.HBox([self.seats, self.what_if_button, lines], layout=compact)
+        # The new-game form opens under the toolbar that opens it, not below the fold.
+        return [toolbar, self.form, status, middle, below, self.what_if_box, self.log_panel]
 
     def _build_seats(self) -> None:
         self.seat_selectors = []
@@ -227,9 +234,11 @@ class GameExplorer(ExplorerBase):
         self.form.layout.display = "" if change["new"] is True else "none"
 
     def _form_new_game(self, form: controls.SettingsForm) -> None:
-        self._do(lambda: self._new_game(form.values()), say_events=False,
-                 note=lambda: t("widgets.msg.new_game", self.lang,
-                                players=join_words(self.session.names, self.lang)))
+        started = self._do(lambda: self._new_game(form.values()), say_events=False,
+                           note=lambda: t("widgets.msg.new_game", self.lang,
+                                          players=join_words(self.session.names, self.lang)))
+        if started:  # the form has done its job: the new table takes its place
+            self.settings_toggle.value = False
 
     def _new_game(self, settings: dict) -> None:
         settings = dict(settings)
@@ -282,9 +291,7 @@ class GameExplorer(ExplorerBase):
             self.what_if_panel.set_state(state)
 
     def _kind_label(self, kind: Any) -> str:
-        if kind == HUMAN:
-            return t("widgets.label.human", self.lang)
-        return t("widgets.label.bot", self.lang, name=str(kind))
+        return controls.kind_label(str(kind), self.lang)
 
     # -- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -347,8 +354,9 @@ class GameExplorer(ExplorerBase):
         kind = session.players[s.current_player]
         if kind != HUMAN:
             if session.bots_waiting():
-                return t("widgets.prompt.bot_waiting", lang, player=who, bot=kind)
-            return t("widgets.prompt.bot", lang, player=who, bot=kind)
+                return t("widgets.prompt.bot_waiting", lang, player=who,
+                         bot=bot_words(kind, lang))
+            return t("widgets.prompt.bot", lang, player=who, bot=bot_words(kind, lang))
         if self._your_turn():
             return t("widgets.prompt.your_turn", lang)
         if session.perspective is None:

@@ -43,6 +43,7 @@ from ..core.messages import (
     set_language,
     t,
 )
+from .controls import language_ruleset
 from .example_explorer import ExampleExplorer
 from .explorer import GameExplorer
 from .session import Session
@@ -163,6 +164,10 @@ def in_language(widget: widgets.Widget, lang: str) -> widgets.Widget:
 def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
     s = old.session
     branches = [translated_names(h, lang) for h in s.branches]
+    if len(branches) == 1 and branches[0] is not s.history:
+        # The page's own game (default names, renamed above): a new reader's first game
+        # is played by the rules written in their language, if the game has them.
+        branches = [own_ruleset(branches[0], lang)]
     shown = branches[next(k for k, h in enumerate(s.branches) if h is s.history)]
     # Every seat human while building, so no bot moves on before the old session's
     # pause (a round's scoring shown, a past step) is copied over.
@@ -173,7 +178,10 @@ def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
             ns.set_bot(seat, kind, autoplay=False)
     ns.branches = branches
     ns.summary = s.summary
+    # The hint stays as the player left it (issue 21: a language switch turned it off).
     new.refresh(force=True)
+    if old.hints.enabled:
+        new.hints.set_enabled(True)
     return new
 
 
@@ -196,6 +204,21 @@ def _quiz(old: Any, lang: str) -> Any:
     while new.index < min(old.index, len(new.questions) - 1):
         new.next_question()
     return new
+
+
+def own_ruleset(history: History, lang: str) -> History:
+    """``history`` itself, or, when nothing is played yet and the game has a ruleset
+    written in ``lang`` (:func:`~icecream.widgets.controls.language_ruleset`: the Dutch
+    summary for a Dutch reader), the same new game with that ruleset."""
+    spec = history.state.game
+    own = language_ruleset(spec, lang)
+    setup = history.to_dict().get("setup")
+    if own is None or len(history) or setup is None or setup.get("ruleset") == own:
+        return history
+    args = {k: v for k, v in setup.items() if k not in ("players", "seed")}
+    args.update(spec.rulesets.get(own, {}), ruleset=own)
+    return History.new(history.game, players=list(history.state.names), seed=setup["seed"],
+                       **args)
 
 
 def translated_names(history: History, lang: str) -> History:

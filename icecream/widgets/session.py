@@ -25,7 +25,7 @@ from typing import Any
 from ..bots import make_bot
 from ..core.errors import ActionFormatError, IcecreamError, IllegalAction
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, has_message, t
 from ..core.protocol import State
 from . import validate
 from .hooks import round_number
@@ -43,6 +43,13 @@ PAGE_BOT_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"playouts": 400, "time
 STAND_IN = "heuristic"
 #: How many steps' log texts are remembered before the memo starts afresh.
 LOG_CACHE = 20_000
+
+
+def bot_words(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a bot does, in words a student understands (``widgets.bot.<name>``: "plays at
+    random"); a bot without such words is called by its name."""
+    key = f"widgets.bot.{name}"
+    return t(key, lang) if has_message(key, lang) else name
 
 
 class Session:
@@ -95,11 +102,13 @@ class Session:
     def names(self) -> tuple[str, ...]:
         return self.state.names
 
-    def log(self) -> list[tuple[int, str]]:
-        """(step, text) of every event up to the cursor that the perspective may read."""
+    def log(self, since: int = -1) -> list[tuple[int, str]]:
+        """(step, text) of every event after step ``since`` (default: all) up to the
+        cursor that the perspective may read."""
         out = []
         seat = self.perspective
-        for k, state in enumerate(self.history.states[: self.history.cursor + 1]):
+        first = max(0, since + 1)
+        for k, state in enumerate(self.history.states[first: self.history.cursor + 1], first):
             key = (id(state), seat)
             hit = self._log_cache.get(key)
             if hit is None or hit[0] is not state:
@@ -108,6 +117,11 @@ class Session:
                 hit = self._log_cache[key] = (state, state.event_texts(seat, self.lang))
             out.extend((k, text) for text in hit[1])
         return out
+
+    def events_since(self, step: int) -> list[str]:
+        """The event texts of every step after ``step`` up to the cursor that the
+        perspective may read: what happened since a player's last decision."""
+        return [text for _k, text in self.log(since=step)]
 
     # -- choosing who plays and who looks ------------------------------------------------
     def set_perspective(self, seat: Any) -> None:
@@ -145,7 +159,7 @@ class Session:
                 raise refuse("not_your_turn", self.lang, player=self.names[to_act])
             if self.players[to_act] != HUMAN:
                 raise refuse("bot_seat", self.lang, player=self.names[to_act],
-                             bot=self.players[to_act])
+                             bot=bot_words(self.players[to_act], self.lang))
         self.stand_in = []
         self.play(act)
         self.autoplay()
@@ -171,7 +185,8 @@ class Session:
         try:
             choice = bot.choose(state.view(seat))
         except (IcecreamError, ValueError):
-            raise refuse("bot_failed", self.lang, bot=self.players[seat]) from None
+            raise refuse("bot_failed", self.lang,
+                         bot=bot_words(self.players[seat], self.lang)) from None
         self.play(choice)
 
     def human_to_act(self) -> bool:

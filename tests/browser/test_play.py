@@ -33,6 +33,7 @@ from voila_harness import (
 )
 
 from icecream.core.messages import t
+from icecream.widgets.controls import kind_label
 
 HUMAN = t("widgets.label.human")
 TEACHER = t("widgets.label.teacher_view")
@@ -237,7 +238,7 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = open_page("play")
-    slow = {t("widgets.label.bot", name=bot) for bot in SLOW_BOTS}
+    slow = {kind_label(bot) for bot in SLOW_BOTS}
     rng = random.Random(2026)
     done = Counter()
     for _ in range(CLICKS):
