@@ -43,6 +43,7 @@ from ..core.messages import (
     set_language,
     t,
 )
+from ..core.players import STATE_LANGUAGE
 from .controls import language_ruleset
 from .example_explorer import ExampleExplorer
 from .explorer import GameExplorer
@@ -163,10 +164,12 @@ def in_language(widget: widgets.Widget, lang: str) -> widgets.Widget:
 
 def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
     s = old.session
-    branches = [translated_names(h, lang) for h in s.branches]
-    if len(branches) == 1 and branches[0] is not s.history:
-        # The page's own game (default names, renamed above): a new reader's first game
-        # is played by the rules written in their language, if the game has them.
+    # Names stay language-neutral in the state ("Player 2" is shown as "Speler 2"), so the
+    # game is kept as it is: no replay to rename seats.
+    branches = list(s.branches)
+    if len(branches) == 1 and _has_default_names(branches[0]):
+        # The page's own game: a new reader's first game is played by the rules written in
+        # their language, if the game has them (and nothing is played yet).
         branches = [own_ruleset(branches[0], lang)]
     shown = branches[next(k for k, h in enumerate(s.branches) if h is s.history)]
     # Every seat human while building, so no bot moves on before the old session's
@@ -221,18 +224,8 @@ def own_ruleset(history: History, lang: str) -> History:
                        **args)
 
 
-def translated_names(history: History, lang: str) -> History:
-    """``history`` itself, or, when every player has a default name ("Player 2"), the same
-    game replayed with the default names of ``lang`` ("Speler 2"), at the same step."""
-    state = history.start
-    setup = history.to_dict().get("setup")
-    wanted = [t("ui.default_name", lang, seat=k + 1) for k in range(state.num_players)]
-    defaults = {lang_: [t("ui.default_name", lang_, seat=k + 1)
-                        for k in range(state.num_players)] for lang_ in languages()}
-    if setup is None or list(state.names) == wanted or list(state.names) not in defaults.values():
-        return history
-    args = {k: v for k, v in setup.items() if k not in ("players", "seed")}
-    new = History.new(history.game, players=wanted, seed=setup["seed"], **args)
-    for action in history.actions:
-        new.play(action)
-    return new.jump(history.cursor)
+def _has_default_names(history: History) -> bool:
+    """True when every player has a default name (a page's own game, not a class's)."""
+    names = history.start.names
+    return list(names) == [t("ui.default_name", STATE_LANGUAGE, seat=k + 1)
+                           for k in range(len(names))]
