@@ -508,6 +508,10 @@ class GameSpec:
       ``teach.action.<game>.<type>`` (:func:`icecream.teach.quiz.action_label`).
     * ``presets``: named what-if settings (``{"rulebook_5_days": {"days": 5}}``), labelled
       ``<catalog_prefix or "explore">.preset.<name>`` in the catalog.
+    * ``rollout_policy``: the bot (``"random"``, ``"heuristic"``...) that plays the games
+      of hints, position what-ifs and comparisons unless one is chosen: one under which
+      the game ends in about the rounds a table plays (uniformly random Gelato Mio players
+      take thousands of decisions, so that game names its heuristic).
     """
 
     name: str
@@ -540,6 +544,7 @@ class GameSpec:
     quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     action_words: Callable[[State, Action, str], Mapping[str, str]] | None = None
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    rollout_policy: str = "random"
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None
