@@ -137,6 +137,7 @@ class Comparison:
                              "array": part[f"high_{side}"] - value,
                              "arrayminus": value - part[f"low_{side}"]},
                 ), row=row, col=1)
+        fig.update_yaxes(tickformat=".0%", row=1, col=1)  # shares read as percentages
         fig.update_layout(barmode="group", height=900, width=900,
                           margin={"t": 110, "b": 40, "l": 50, "r": 20},
                           legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom"},

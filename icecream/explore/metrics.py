@@ -136,7 +136,19 @@ class Metric(ABC):
     def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return t(f"explore.metric.{self.key}.name", lang, **self.params)
 
-    def description(self, lang: str = DEFAULT_LANGUAGE) -> str:
+    def description(self, lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> str:
+        """The metric's description; a game may word it in its own terms with a catalog
+        key ``<catalog_prefix>metric.<key>.description`` (Combo Cone Paradise speaks of
+        coins and Artisans, not of Ice Cream's days)."""
+        if game is not None:
+            from ..core.messages import has_message
+            from ..core.protocol import get_game
+
+            spec = get_game(game)
+            if spec.catalog_prefix:
+                own = spec.catalog_key(f"metric.{self.key}.description")
+                if has_message(own, lang):
+                    return t(own, lang, **self.params)
         return t(f"explore.metric.{self.key}.description", lang, **self.params)
 
     def reference(self, frame: pd.DataFrame) -> float | None:
@@ -388,6 +400,7 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
         return pd.concat(parts, ignore_index=True)
     if frame.empty:
         raise ValueError("metrics_table: the frame has no rows")
+    game = str(frame["game_name"].iloc[0]) if "game_name" in frame.columns else None
     rows = []
     for m in metrics if metrics is not None else default_metrics(frame):
         e = m.compute(frame)
@@ -395,7 +408,7 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
                      "name": m.name(lang), "value": e.value, "low": e.low, "high": e.high,
                      "n": e.n, "method": e.method, "reference": m.reference(frame),
                      "range_low": m.range[0], "range_high": m.range[1],
-                     "description": m.description(lang)})
+                     "description": m.description(lang, game)})
     return pd.DataFrame(rows)
 
 
