@@ -99,9 +99,44 @@ def game_keys(frame: pd.DataFrame) -> list[str]:
 
 def per_game(frame: pd.DataFrame, column: str) -> np.ndarray:
     """A games x seats matrix of ``column`` (rows in game order, seats in seat order)."""
+    fast = _in_game_order(frame)
+    if fast is not None:
+        values = frame[column].to_numpy(dtype=float)
+        if not np.isnan(values).any():
+            return values.reshape(-1, fast)
     wide = frame.pivot_table(index=game_keys(frame), columns="seat", values=column,
                              aggfunc="first", observed=True)
     return wide.to_numpy(dtype=float)
+
+
+def _in_game_order(frame: pd.DataFrame) -> int | None:
+    """The number of seats when ``frame``'s rows are already games in sorted order, each
+    with its seats 0..n-1 in order (as simulations write them), else None. Then a column
+    reshaped is the pivot table, without pivoting (a game of 80 rounds asks for 160
+    running-total matrices; pivoting each took seconds)."""
+    keys = game_keys(frame)
+    if not len(frame) or not keys or "seat" not in frame.columns:
+        return None
+    seats = frame["seat"].to_numpy()
+    n = int(seats.max()) + 1
+    rows = len(frame)
+    if rows % n or not (seats == np.tile(np.arange(n), rows // n)).all():
+        return None
+    ids = [frame[k].to_numpy() for k in keys]
+    if any(not np.issubdtype(c.dtype, np.number) for c in ids):
+        return None
+    firsts = [c[::n] for c in ids]
+    if any((c != np.repeat(f, n)).any() for c, f in zip(ids, firsts, strict=True)):
+        return None
+    # Games strictly increasing by (config, game): the pivot table's row order.
+    later = np.zeros(len(firsts[0]) - 1, dtype=bool)
+    tied = np.ones(len(firsts[0]) - 1, dtype=bool)
+    for f in firsts:
+        step = np.diff(f)
+        later |= tied & (step > 0)
+        tied &= step == 0
+    out = n if later.all() else None
+    return out
 
 
 def round_columns(frame: pd.DataFrame) -> list[str]:
