@@ -75,8 +75,9 @@ def derived_presets(spec: Any) -> dict[str, dict[str, Any]]:
 def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> str:
     """The display name of a preset of ``game``."""
     spec = get_game(game or default_game())
-    if name not in spec.presets:
-        raise SettingsError(f"unknown preset {name!r}; presets are {sorted(spec.presets)}")
+    known = presets(spec.name)
+    if name not in known:
+        raise SettingsError(f"unknown preset {name!r}; presets are {sorted(known)}")
     return t(spec.catalog_key(f"preset.{name}", "explore"), lang)
 
 
@@ -256,6 +257,47 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
     return Comparison(dict(a), dict(b), la, lb, frame, table, rules, played, games, reason)
 
 
+def _game_within(config: Any, index: int, seed: int,
+                 budget: Budget) -> list[dict[str, Any]] | None:
+    """:func:`~.simulate.play_game`, looking at ``budget`` every
+    :data:`~.budget.CHECK_EVERY` decisions; None when it ran out first (so Stop ends a
+    run within a fraction of a second, not at the end of a long game)."""
+    from ..bots import decide, make_bot
+    from .budget import CHECK_EVERY
+    from .simulate import _rows, bot_seed, game_seed
+
+    gseed = game_seed(seed, index)
+    n = config.num_players
+    spec = get_game(config.game)
+    variant = dict(config.variant)
+    first_key = spec.first_player_setting
+    if first_key not in variant:
+        variant[first_key] = index % n
+    s = spec.new_state(players=config.players, seed=gseed, ruleset=config.ruleset,
+                       **variant).clone()
+    opts = dict(config.bot_options)
+    bots = [make_bot(name, seed=bot_seed(gseed, p), **dict(opts.get(name, ())))
+            for p, name in enumerate(config.bots)]
+    turns = [0] * n
+    counts: list[dict[str, int]] = [{} for _ in range(n)]
+    count = spec.count_action
+    step = s.apply_in_place
+    k = 0
+    while not s.is_over:
+        p = s.current_player
+        action = decide(bots[p], s, p)
+        step(action)
+        turns[p] += 1
+        if count is not None:
+            column = count(s, action)
+            if column is not None:
+                counts[p][column] = counts[p].get(column, 0) + 1
+        k += 1
+        if k % CHECK_EVERY == 0 and budget.expired():
+            return None
+    return _rows(config, index, gseed, s, variant[first_key], turns, counts)
+
+
 def _run_within(configs: list, games: int, seed: int,
                 budget: Budget) -> tuple[pd.DataFrame, int, str | None]:
     """Play game 0 of both configurations, then game 1, ... within ``budget``; the frame,
@@ -273,13 +315,26 @@ def _run_within(configs: list, games: int, seed: int,
         budget.report(i, games)
         if i and budget.expired():
             break
-        for k, config in enumerate(configs):
-            for row in play_game(config, i, seed):
+        pair = []
+        for config in configs:
+            # The first pair is always finished (a comparison needs one game of each);
+            # later games are dropped when the budget runs out in the middle of one.
+            got = play_game(config, i, seed) if i == 0 else _game_within(config, i, seed,
+                                                                         budget)
+            if got is None:
+                break
+            pair.append(got)
+        if len(pair) < len(configs):
+            break
+        for k, got in enumerate(pair):
+            for row in got:
                 row["config"] = k
                 rows.append(row)
         played = i + 1
     budget.report(played, games, force=True)
-    frame = pd.DataFrame(rows)
+    # In run_configs' order: by config, game, seat.
+    frame = pd.DataFrame(rows).sort_values(["config", "game", "seat"], kind="stable")
+    frame = frame.reset_index(drop=True)
     reason = budget.reason if played < games else None
     return frame[order_columns(frame.columns)], played, reason
 

@@ -11,8 +11,10 @@
 Stable CSS classes for browser tests: ``ic-whatif`` (both containers), ``ic-compare-a``,
 ``ic-compare-b``, ``ic-compare-bots``, ``ic-compare-players``, ``ic-compare-games``,
 ``ic-compare-run``, ``ic-compare-status``, ``ic-compare-table``, ``ic-compare-rules``,
-``ic-compare-chart``; ``ic-position-samples``, ``ic-position-policy``, ``ic-position-seed``,
-``ic-position-run``, ``ic-position-status``, ``ic-position-table``, ``ic-position-chart``.
+``ic-compare-chart``, ``ic-compare-seconds``, ``ic-compare-conclusions``;
+``ic-position-samples``, ``ic-position-policy``, ``ic-position-seed``, ``ic-position-run``,
+``ic-position-status``, ``ic-position-table``, ``ic-position-chart``,
+``ic-position-seconds``, ``ic-position-conclusion``; the runners' ``ic-budget-*``.
 
 Each run has a time limit (``ic-budget-seconds``: 20 s for a comparison, 10 s for a
 position) and, clicked on a page, runs in the background with a progress bar and a Stop
@@ -36,6 +38,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import threading
 import time
 from typing import Any
 
@@ -54,6 +57,27 @@ COMPARE_BOTS = ("random", "greedy", "heuristic")
 GAMES_RANGE = (2, 5000)
 SAMPLES_RANGE = (1, 2000)
 SEED_RANGE = (0, 2**31 - 1)
+
+
+_WARMED: list[threading.Thread] = []
+
+
+def warm_charts() -> None:
+    """Import plotly's FigureWidget in a background thread, once per kernel: the first
+    import reads its script bundle and took 12 s on a busy 2-core machine, which a
+    student paid after their first comparison. Started when a what-if widget is made."""
+    if _WARMED:
+        return
+
+    def load() -> None:
+        try:
+            from plotly.graph_objs import FigureWidget  # noqa: F401
+        except Exception:  # plotly missing: the chart says so when it is drawn
+            pass
+
+    thread = threading.Thread(target=load, daemon=True, name="icecream-warm-charts")
+    _WARMED.append(thread)
+    thread.start()
 
 
 class WhatIfRefused(ValueError):
@@ -115,6 +139,7 @@ class RulesetComparison(widgets.VBox):
                  lang: str = DEFAULT_LANGUAGE, game: str | None = None,
                  seconds: int = 20) -> None:
         super().__init__()
+        warm_charts()
         self.lang = lang
         self.game = game or default_game()
         spec = get_game(self.game)
@@ -145,6 +170,7 @@ class RulesetComparison(widgets.VBox):
             value=_whole(games, *GAMES_RANGE, "games", lang), min=GAMES_RANGE[0],
             max=GAMES_RANGE[1], description=t("explore.ui.games", lang))
         self.seconds = time_limit(seconds, lang)
+        self.seconds.add_class("ic-compare-seconds")
         self.run_button = widgets.Button(description=t("explore.ui.run_compare", lang),
                                          button_style="primary")
         self.runner = BudgetRunner(seconds, lang, unit="games")
@@ -334,6 +360,7 @@ class PositionWhatIf(widgets.VBox):
     def __init__(self, state: Any, samples: int = 200, policy: str | None = None, seed: int = 0,
                  lang: str = DEFAULT_LANGUAGE, seconds: int = 10) -> None:
         super().__init__()
+        warm_charts()
         self.lang = lang
         self.state = state
         if policy is None:  # the game's own rollout bots: games of table length
@@ -348,6 +375,7 @@ class PositionWhatIf(widgets.VBox):
                                            min=SEED_RANGE[0], max=SEED_RANGE[1],
                                            description=t("explore.ui.seed", lang))
         self.seconds = time_limit(seconds, lang)
+        self.seconds.add_class("ic-position-seconds")
         self.run_button = widgets.Button(description=t("explore.ui.run_position", lang),
                                          button_style="primary")
         self.runner = BudgetRunner(seconds, lang, unit="samples")
