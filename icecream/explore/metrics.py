@@ -412,6 +412,16 @@ def default_metrics(frame: pd.DataFrame, game: str | None = None) -> list[Metric
     return out
 
 
+def _describe(metric: Metric, lang: str, game: str | None) -> str:
+    """``metric``'s description in ``game``'s own terms (a game's own metric class may
+    define ``description(lang)`` alone: it is worded for its game already)."""
+    import inspect
+
+    if "game" in inspect.signature(metric.description).parameters:
+        return metric.description(lang, game)
+    return metric.description(lang)
+
+
 def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
                   by: str | Sequence[str] | None = None,
                   lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
@@ -443,7 +453,7 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
                      "name": m.name(lang), "value": e.value, "low": e.low, "high": e.high,
                      "n": e.n, "method": e.method, "reference": m.reference(frame),
                      "range_low": m.range[0], "range_high": m.range[1],
-                     "description": m.description(lang, game)})
+                     "description": _describe(m, lang, game)})
     return pd.DataFrame(rows)
 
 
