@@ -272,3 +272,28 @@ def test_every_rulebook_example_step_has_a_caption(game: str) -> None:
         for k in range(len(ex.steps)):
             for lang in ("en", "nl"):
                 assert ex.step_note(k, lang).strip(), (game, eid, k, lang)
+
+
+def test_a_hint_always_plays_one_game_per_option_unless_stopped() -> None:
+    s = _mid_game("gelato-mio", moves=60)
+    h = hint(s, samples=50, budget=Budget(0.01))
+    assert h.partial and h.samples == 1 and len(h.options) == len(s.legal_actions())
+
+
+def test_stop_ends_a_run_of_moves_from_another_thread() -> None:
+    from icecream.core.history import History
+    from icecream.widgets.explorer import GameExplorer
+    from icecream.widgets.session import Session
+
+    session = Session(History.new("gelato-mio", players=3, seed=1),
+                      bots=["heuristic"] * 3)
+    seen: list[int] = []
+    session.on_step = seen.append
+    threading.Timer(0.3, session.stop_run.set).start()
+    start = time.monotonic()
+    steps = session.play_to_end()
+    assert time.monotonic() - start < 2.0
+    assert session.paused and not session.state.is_over and seen[-1] == steps
+    explorer = GameExplorer(game="ice-cream", players=3, seed=1, bots=["random"] * 3)
+    assert "ic-budget" in explorer.run_box._dom_classes
+    assert explorer.play_to_end() and explorer.state.is_over  # in Python: at once

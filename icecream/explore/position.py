@@ -51,6 +51,19 @@ def play_out(state: Any, bots: list) -> Any:
     return state
 
 
+class _StopOnly:
+    """A budget seen through Stop alone (for the samples its time limit may not cut)."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+
+    def expired(self) -> bool:
+        if self.budget.stopped:
+            self.budget.reason = "stopped"
+            return True
+        return False
+
+
 class NoSamples(SimulationError):
     """The budget ran out (or Stop was pressed) before one sample was finished."""
 
@@ -62,7 +75,8 @@ def rollout_policy(state: Any, policy: str | None = None) -> str:
 
 def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
             policy_options: Mapping[str, Any] | None = None,
-            lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None) -> pd.DataFrame:
+            lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
+            min_samples: int = 0) -> pd.DataFrame:
     """Compare the current player's legal actions by Monte Carlo over what they cannot see.
 
     ``n`` samples per action, rollouts by the ``policy`` bot for every seat (default: the
@@ -71,7 +85,8 @@ def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
     score_low, score_high, win_rate, win_low, win_high, vs_best (mean score minus the
     best option's, paired over the same samples), vs_best_low, vs_best_high, samples,
     seat. With a ``budget``, stops early with the samples finished (every option played
-    on each); raises :class:`NoSamples` when not one was.
+    on each); raises :class:`NoSamples` when not one was. The time limit does not cut
+    the first ``min_samples`` samples (Stop does): a hint always has a game per option.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise SimulationError(f"n (samples) must be a whole number >= 1, not {n!r}")
@@ -97,9 +112,11 @@ def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
     done = 0
     requested = n
     for i in range(n):
-        if budget is not None:
+        # The budget as this sample sees it: the time limit spares the first samples.
+        check: Any = budget if budget is None or i >= min_samples else _StopOnly(budget)
+        if check is not None:
             budget.report(i, n)
-            if budget.expired():
+            if check.expired():
                 break
         sseed = game_seed(seed, i)
         sample = sampler.sample(random.Random(sseed))
@@ -109,7 +126,7 @@ def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
             s.apply_in_place(action)
             bots = [make_bot(policy, seed=bot_seed(sseed, q), **options)
                     for q in range(players)]
-            if not play_out_within(s, lambda st, p, b=bots: decide(b[p], st, p), budget):
+            if not play_out_within(s, lambda st, p, b=bots: decide(b[p], st, p), check):
                 finished = False  # this sample is cut short: leave it out
                 break
             scores[k, i] = s.scores[me]
