@@ -91,6 +91,12 @@ class GameExplorer(ExplorerBase):
                 ExplorerBase._do(self, command)
             finally:
                 session.on_step = None
+            if session.stop_run.is_set():  # say it stopped on request, not by itself
+                text, error = self._message
+                paused = t("widgets.msg.paused", self.lang)
+                stopped = t("widgets.msg.run_stopped", self.lang)
+                self._say(text.replace(paused, stopped) if paused in text
+                          else f"{text} {stopped}".strip(), error)
 
         return self.run_box.start(work, lambda _r, _e: self.refresh(),
                                   seconds=RUN_SECONDS)

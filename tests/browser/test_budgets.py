@@ -143,3 +143,56 @@ def test_every_rulebook_example_step_has_a_caption(game: str, open_page: Any, ch
     page.screenshot(path=f"/tmp/shots/example-{game}.png")
     check(page)
     close_page(page, voila_server)
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_hint_on_the_play_page_of_every_game(game: str, open_page: Any, check: Any,
+                                             voila_server: VoilaServer, report: Any) -> None:
+    from voila_harness import PLAY, start_new_game
+
+    page = open_page("play")
+    start_new_game(page, get_game(game).title, players=3, seed=1)
+    start = time.monotonic()
+    page.click(f"{PLAY} .ic-hint-toggle")
+    # The hint thinks in the background: the page shows it is working, then the numbers.
+    page.wait_for_function(
+        "(sel) => /%/.test(document.querySelector(sel)?.innerText || '')",
+        arg=f"{PLAY} .ic-hint", timeout=60_000)
+    report(f"{game}: hint shown {time.monotonic() - start:.1f} s after the click")
+    text = text_of(page, f"{PLAY} .ic-hint")
+    assert t("teach.hint.unclear").split(":")[0] not in text or "Think longer" in text
+    page.screenshot(path=f"/tmp/shots/hint-{game}.png")
+    check(page)
+    close_page(page, voila_server)
+
+
+def test_stop_ends_play_to_the_end(open_page: Any, check: Any, voila_server: VoilaServer,
+                                   report: Any) -> None:
+    from voila_harness import PLAY, start_new_game
+
+    page = open_page("play")
+    # Random players make a Gelato Mio game thousands of moves long: a run to stop.
+    for seat in (1, 2, 3):
+        select_in(page, f"{PLAY} .ic-seat-{seat}", label=t("widgets.label.bot", name="random"))
+        wait_kernel_idle(page)
+    start_new_game(page, get_game("gelato-mio").title, players=4, seed=2)
+    page.click(f"{PLAY} .ic-play-to-end")
+    stop = page.locator(f"{PLAY} .ic-toolbar .ic-budget-stop")
+    stop.wait_for(state="visible", timeout=20_000)
+    page.wait_for_function(
+        "(sel) => /\\d/.test(document.querySelector(sel)?.innerText || '')",
+        arg=f"{PLAY} .ic-toolbar .ic-budget-note", timeout=20_000)
+    page.wait_for_timeout(500)
+    start = time.monotonic()
+    stop.click()
+    page.locator(f"{PLAY} .ic-toolbar .ic-budget").wait_for(state="hidden", timeout=20_000)
+    ended = time.monotonic() - start
+    report(f"play to the end of Gelato Mio stopped {ended:.2f} s after Stop")
+    assert ended < 2.0, ended
+    wait_kernel_idle(page)
+    message = page.inner_text(f"{PLAY} .ic-message")
+    report(f"after Stop the page says: {message}")
+    assert t("widgets.msg.run_stopped") in message, message
+    assert not page.locator(f"{PLAY} .ic-play-to-end").is_disabled()  # the game goes on
+    check(page)
+    close_page(page, voila_server)
