@@ -19,6 +19,9 @@ from collections.abc import Callable
 
 #: How many decisions a rollout takes between two looks at the clock.
 CHECK_EVERY = 64
+#: The share of a page's time limit the games may use; the rest is for the tables, the
+#: conclusions and the chart made from them (seconds on a busy 2-core machine).
+PLAY_SHARE = 0.75
 
 
 class Budget:
@@ -41,6 +44,13 @@ class Budget:
         self._last = 0.0
         #: Why the work stopped early: ``"time"``, ``"stopped"``, or ``None``.
         self.reason: str | None = None
+
+    @classmethod
+    def for_page(cls, seconds: float | None,
+                 progress: Callable[[int, int], None] | None = None) -> Budget:
+        """A budget for games whose results a page shows within ``seconds`` in all: the
+        games get :data:`PLAY_SHARE` of it."""
+        return cls(None if seconds is None else seconds * PLAY_SHARE, progress)
 
     def stop(self) -> None:
         """Ask the work to stop as soon as it next looks (any thread may call this)."""
@@ -89,4 +99,4 @@ def play_out_within(state: object, choose: Callable[[object, int], object],
     return True
 
 
-__all__ = ["CHECK_EVERY", "Budget", "play_out_within"]
+__all__ = ["CHECK_EVERY", "PLAY_SHARE", "Budget", "play_out_within"]

@@ -48,6 +48,8 @@ class BudgetRunner(widgets.HBox):
         super().__init__()
         self.lang = lang
         self.seconds = seconds
+        #: The time limit of the work running now (or last run), in seconds.
+        self.limit: float | None = seconds
         self.unit = unit
         self.bar = widgets.FloatProgress(value=0.0, min=0.0, max=1.0,
                                          layout=widgets.Layout(width="160px"))
@@ -85,7 +87,8 @@ class BudgetRunner(widgets.HBox):
                 return False
             self._busy = True
             limit = self.seconds if seconds is None else seconds
-            self.budget = Budget(limit, progress=self._progress)
+            self.budget = Budget.for_page(limit, progress=self._progress)
+            self.limit = limit
             self.bar.value = 0.0
             self.stop_button.disabled = False
             self.note.value = escape(t("widgets.budget.started", self.lang,
@@ -138,10 +141,11 @@ class BudgetRunner(widgets.HBox):
         share = done / total if total else 0.0
         if budget.seconds:
             share = max(share, min(1.0, elapsed / budget.seconds))
+        limit = self.limit or 0
         self.bar.value = min(1.0, share)
         self.note.value = escape(t(f"widgets.budget.progress.{self.unit}", self.lang,
                                    done=done, total=total, secs=_secs(elapsed, self.lang),
-                                   limit=_secs(budget.seconds or 0, self.lang)))
+                                   limit=_secs(limit, self.lang)))
 
 
 def _secs(value: float, lang: str) -> str:

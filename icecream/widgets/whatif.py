@@ -441,7 +441,10 @@ class PositionWhatIf(widgets.VBox):
         ok = []
 
         def work(budget: Any):
-            return what_if(state, n=n, policy=policy, seed=seed, lang=lang, budget=budget)
+            # One sample of every option even when the time limit comes first (only Stop
+            # cuts it): a table of nothing helps nobody.
+            return what_if(state, n=n, policy=policy, seed=seed, lang=lang, budget=budget,
+                           min_samples=1)
 
         def done(result: Any, error: BaseException | None) -> None:
             self.run_button.disabled = False

@@ -137,8 +137,6 @@ class HeuristicPolicy:
         wanted = [a for a in balls if need[a["flavour"]]]
         if wanted:
             return _pick(self.rng, wanted, [need[a["flavour"]] for a in wanted])
-        if balls and sum(hand.values()) >= 6:  # a full hand: turn three cards into a ball
-            return _pick(self.rng, balls, [view.supply[a["flavour"]] for a in balls])
         takes = [a for a in legal if a["type"] == "take"]
         if takes:
             size = sum(hand.values())
@@ -151,7 +149,7 @@ class HeuristicPolicy:
                 spare = n - useful
                 # A hand over 7 loses half to a ">7" Quality Control (GM-5).
                 over = max(0, size + n - 7)
-                return 3.0 * useful + 0.2 * spare - 4.0 * over + (0.3 if hand[code] % 2 else 0)
+                return 3.0 * useful + 0.2 * spare - 1.5 * over + (0.3 if hand[code] % 2 else 0)
             values = [value(a) for a in takes]
             if max(values) > 0 or not balls:
                 return _pick(self.rng, takes, values)
