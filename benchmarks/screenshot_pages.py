@@ -1,7 +1,7 @@
 """Screenshots of issue 17's page features on every game at 1024x640 (PNG files to look at).
 
 Run from the repo root: ``.venv/bin/python benchmarks/screenshot_pages.py [--out DIR]
-[--size 1024x640]`` (default ``/tmp/shots``). It starts its own Voila with
+[--size 1024x640]`` (default ``/tmp/shots-pages``). It starts its own Voila with
 ``ICECREAM_QUICK=1`` (small default sample sizes) and writes, per game:
 
 * ``WxH_<game>_compare.png`` (the window) and ``..._compare_full.png`` (the whole page):
@@ -58,7 +58,8 @@ def what_if(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, game: st
     page = open_dashboard(ctx, server, "what_if", watch)
     select_in(page, ".ic-game-select", label=get_game(game).title)
     page.wait_for_function(  # the tabs are rebuilt for the game
-        "(text) => document.querySelector('.ic-compare-a select')?.options[0]?.text === text",
+        "(text) => (document.querySelector('.ic-compare-a select')?.options[0]?.text || '')"
+        ".replace(/\\u00a0/g, ' ') === text",
         arg=preset_label(next(iter(presets(game))), "en", game), timeout=60_000)
     wait_kernel_idle(page, settle_ms=300, timeout=60)
     page.click(".ic-compare-run")
@@ -116,7 +117,7 @@ def example(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, game: st
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
+    parser.add_argument("--out", type=Path, default=Path("/tmp/shots-pages"))
     parser.add_argument("--size", default="1024x640", help="window WxH")
     parser.add_argument("--game", action="append", help="only these games")
     parser.add_argument("--only", choices=("what_if", "hint", "example"), action="append")

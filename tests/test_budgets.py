@@ -126,7 +126,7 @@ def test_gelato_mio_what_if_never_outlives_its_budget() -> None:
         assert table.attrs["partial"]
     except NoSamples:
         pass
-    assert time.monotonic() - start < 2.0
+    assert time.monotonic() - start < 4.0  # the limit, a look at the clock every 64 moves
 
 
 def test_a_hint_within_its_budget_says_it_is_partial() -> None:
@@ -292,7 +292,7 @@ def test_stop_ends_a_run_of_moves_from_another_thread() -> None:
     threading.Timer(0.3, session.stop_run.set).start()
     start = time.monotonic()
     steps = session.play_to_end()
-    assert time.monotonic() - start < 2.0
+    assert time.monotonic() - start < 4.0  # the limit, a look at the clock every 64 moves
     assert session.paused and not session.state.is_over and seen[-1] == steps
     explorer = GameExplorer(game="ice-cream", players=3, seed=1, bots=["random"] * 3)
     assert "ic-budget" in explorer.run_box._dom_classes
