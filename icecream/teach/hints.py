@@ -80,7 +80,7 @@ class Hint:
 
     def method(self) -> str:
         """How the numbers were made, in plain words."""
-        text = t("teach.hint.intro", self.lang, samples=self.samples, player=self.player,
+        text = t("teach.hint.intro_counted", self.lang, samples=self.samples, player=self.player,
                  policy=t(f"teach.hint.policy.{self.policy}", self.lang))
         if self.partial:
             text += " " + t(f"teach.hint.partial.{self.reason}", self.lang,
