@@ -297,3 +297,21 @@ def test_stop_ends_a_run_of_moves_from_another_thread() -> None:
     explorer = GameExplorer(game="ice-cream", players=3, seed=1, bots=["random"] * 3)
     assert "ic-budget" in explorer.run_box._dom_classes
     assert explorer.play_to_end() and explorer.state.is_over  # in Python: at once
+
+
+def test_position_conclusion_keeps_the_gap_inside_its_range() -> None:
+    import pandas as pd
+
+    from icecream.teach.conclusions import position_conclusion
+
+    s = icecream.new_game("ice-cream", players=3, seed=2)
+    acts = [a.to_dict() for a in s.legal_actions()]
+    rows = pd.DataFrame([
+        {"action": acts[0], "seat": 0, "samples": 2, "win_rate": 1.0, "win_low": 0.3,
+         "win_high": 1.0, "mean_score": 32.5, "vs_best": 0.0, "vs_best_low": 0.0,
+         "vs_best_high": 0.0},
+        {"action": acts[1], "seat": 0, "samples": 2, "win_rate": 0.5, "win_low": 0.1,
+         "win_high": 0.9, "mean_score": 32.0, "vs_best": -0.5, "vs_best_low": -11.0,
+         "vs_best_high": 10.0}])
+    text = position_conclusion(rows, s)
+    assert "between 0.0 and 11.0 points lower" in text, text
