@@ -83,6 +83,9 @@ class GameExplorer(ExplorerBase):
         ``RUN_SECONDS``, showing the moves played and a Stop button (issue 17)."""
         if not from_page():
             return self._do(command)
+        if self.run_box.running:
+            self._say(t("widgets.msg.running", self.lang), error=True)
+            return False
         session = self.session
 
         def work(budget: Any) -> None:
