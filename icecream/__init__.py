@@ -12,6 +12,7 @@
 from .core import (
     IcecreamError,
     IllegalAction,
+    default_game,
     get_game,
     list_games,
     load_state,
@@ -23,7 +24,8 @@ from .core.messages import get_language, in_language, languages, set_language
 __version__ = "0.1.0"
 
 __all__ = [
-    "History", "IcecreamError", "IllegalAction", "__version__", "get_game", "get_language",
+    "History", "IcecreamError", "IllegalAction", "__version__", "default_game", "get_game",
+    "get_language",
     "in_language", "languages", "list_games", "load_history", "load_state", "new_game",
     "set_language",
 ]

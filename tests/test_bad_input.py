@@ -40,7 +40,7 @@ def _one_line_error(capsys, argv, code=2) -> str:
     assert main(argv) == code
     out = capsys.readouterr()
     assert out.err.startswith("error: ") and out.err.count("\n") == 1, out.err
-    assert "Traceback" not in out.err and len(out.err) <= 310
+    assert "Traceback" not in out.err and len(out.err) <= 510
     return out.err
 
 

@@ -286,7 +286,7 @@ def test_stop_ends_a_run_of_moves_from_another_thread() -> None:
     from icecream.widgets.session import Session
 
     session = Session(History.new("gelato-mio", players=3, seed=1),
-                      bots=["heuristic"] * 3)
+                      bots=["random"] * 3)  # thousands of moves: a run to stop
     seen: list[int] = []
     session.on_step = seen.append
     threading.Timer(0.3, session.stop_run.set).start()

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import icecream
 from icecream.core.errors import SettingsError
+from icecream.games.ice_cream.chance import shuffled
 from icecream.games.ice_cream.components import NUM_FLAVOURS
-from icecream.games.ice_cream.settings import Settings
-from icecream.games.ice_cream.shuffle import shuffled
+from icecream.games.ice_cream.settings import KIT
 from icecream.games.ice_cream.tables import CONE_BIT, ConeSets, cone_indexes, split
 
 FLAVOUR = st.integers(min_value=0, max_value=NUM_FLAVOURS - 1)
@@ -88,14 +88,14 @@ def test_served_counts_round_trip_through_their_packed_form():
 
 
 def test_settings_made_once_are_reused_but_types_still_checked():
-    first = Settings.make(3, days=1)
-    assert Settings.make(3, days=1) is first
+    first = KIT.make(3, None, {"days": 1})
+    assert KIT.make(3, None, {"days": 1}) is first
     with pytest.raises(SettingsError, match="days"):
-        Settings.make(3, days=True)  # equal to 1 as a dict key, refused all the same
+        KIT.make(3, None, {"days": True})  # equal to 1 as a dict key, refused all the same
     names = ["Ann", "Bob", "Cy"]
-    assert Settings.make(names).names == tuple(names)
+    assert KIT.make(names).names == tuple(names)
     names[0] = "Dee"  # the caller's list changes: the next call must not get the old names
-    assert Settings.make(names).names == ("Dee", "Bob", "Cy")
+    assert KIT.make(names).names == ("Dee", "Bob", "Cy")
 
 
 def test_tables_fill_themselves_and_start_over_when_full(monkeypatch):
@@ -107,3 +107,50 @@ def test_tables_fill_themselves_and_start_over_when_full(monkeypatch):
     assert [table[k] for k in (1, 2, 1, 3)] == [10, 20, 10, 30] and calls == [1, 2, 3]
     assert table[4] == 40 and len(table) == 1  # full at 3: emptied, then 4 kept
     assert tables.CONE_BYTES[None] == b"\0\0" and tables.CONE_BYTES[(0, 0, 1)] == bytes((3, 2))
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+    {"players": 4, "ruleset": "ijs"},
+    {"players": 3, "scoops_per_cone": 1, "cones": 30},
+    {"players": 5, "scoops_per_cone": 3, "cones": 9, "removed_scoops": 3},
+])
+def test_the_fast_legal_path_is_the_checks_at_every_decision(setup):
+    """The packed-int fast path (``fast_legal``) allows exactly the candidates the checks
+    allow, in the same order, at every decision of random games (the kit's proof)."""
+    import random
+
+    from icecream.core.conformance import check_legal_paths
+
+    rng = random.Random(repr(setup))
+    for seed in range(4):
+        s = icecream.new_game("ice-cream", seed=seed, **setup)
+        while not s.is_over:
+            check_legal_paths(s)
+            s = s.apply(rng.choice(s.legal_actions()))
+        assert s.checked_legal() == () == s.legal_actions()
+
+
+def test_the_game_package_has_no_import_cycle():
+    """state.py imports neither the view nor the scenario module (they import it); the
+    package's __init__ joins them, so every import in the package goes one way."""
+    import ast
+    from pathlib import Path
+
+    pkg = Path(icecream.__file__).parent / "games" / "ice_cream"
+    graph = {}
+    for path in pkg.glob("*.py"):
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                deps |= {node.module.split(".")[0]} if node.module else {
+                    a.name for a in node.names}
+        graph[path.stem] = deps - {"__init__"}
+
+    def reaches(start: str, goal: str, seen: set) -> bool:
+        for d in graph.get(start, ()):
+            if d == goal or (d not in seen and reaches(d, goal, seen | {d})):
+                return True
+        return False
+
+    assert not [m for m in graph if m != "__init__" and reaches(m, m, {m})]

@@ -24,10 +24,13 @@ from icecream.explore.metrics import (
     bootstrap,
     default_metrics,
     game_metrics,
+    metric_class,
     metrics_table,
     wilson,
 )
-from icecream.games.ice_cream.metrics import FirstDealerWinRate, ScoopShare
+from icecream.games.ice_cream.metrics import METRICS as ICE_CREAM_METRICS
+
+FirstDealerWinRate, ScoopShare = (metric_class(m) for m in ICE_CREAM_METRICS)
 
 # game: (final scores, winners, first dealer, totals after day 1)
 GAMES = [

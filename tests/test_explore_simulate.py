@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 
@@ -19,10 +21,11 @@ def test_the_frame_has_one_row_per_game_and_seat_with_the_base_columns_first():
     assert list(df["game"]) == [g for g in range(5) for _ in range(3)]
     assert list(df["seat"]) == [0, 1, 2] * 5
     for col in ("rank", "first_dealer", "points_scoops", "points_duplicates", "cards_drawn",
-                "cards_left", "turns", "days", "score_after_day_4"):
+                "cards_left", "turns", "days", "round_scores"):
         assert col in df.columns
     assert (df["points_scoops"] + df["points_duplicates"] == df["score"]).all()
-    assert (df["score_after_day_4"] == df["score"]).all()
+    totals = df["round_scores"].map(json.loads)
+    assert (totals.map(len) == 4).all() and (totals.map(lambda t: t[-1]) == df["score"]).all()
     assert df.groupby("game")["winner"].any().all()
     assert (df.loc[df["winner"], "rank"] == 1).all()
     # The first dealer rotates with the game index (IC-4).
@@ -76,9 +79,9 @@ def test_sweep_has_one_block_per_setting_with_common_seeds():
     sizes = df.groupby(["close", "days"]).size()
     assert (sizes == 9).all()
     assert (df.groupby("config")["seed"].apply(list).apply(tuple).nunique()) == 1
-    assert df.loc[df["days"] == 2, "score_after_day_3"].isna().all()
-    assert (df.loc[df["days"] == 3, "score_after_day_3"] == df.loc[df["days"] == 3,
-                                                                   "score"]).all()
+    totals = df["round_scores"].map(json.loads)
+    assert (totals.map(len) == df["days"]).all()
+    assert (totals.map(lambda t: t[-1]) == df["score"]).all()
 
 
 def test_sweep_over_rulesets_players_and_bots():
@@ -164,9 +167,9 @@ def test_serve_counts_match_the_events_of_a_replay():
             p = s.current_player
             s = s.apply(bots[p].choose(s.view(p)))
             key = s.events[0].key
-            exact[p] += key == "event.serve"
-            close[p] += key in ("event.serve_close", "event.serve_close_nothing")
-            nothing += key == "event.serve_close_nothing"
+            exact[p] += key == "ic.event.serve"
+            close[p] += key in ("ic.event.serve_close", "ic.event.serve_close_nothing")
+            nothing += key == "ic.event.serve_close_nothing"
         game = game.sort_values("seat")
         assert list(game["serves_exact"]) == exact
         assert list(game["serves_close"]) == close

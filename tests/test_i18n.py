@@ -121,8 +121,8 @@ def test_no_dutch_text_is_left_in_english():
     # Texts that are the same in both languages on purpose: names, numbers, the initials
     # of flavours whose Dutch name starts alike (chocolade, pistache, vanille).
     same_ok = {"widgets.scores.day_points", "widgets.label.bot", "widgets.svg.score",
-               "explore.ui.bots", "widgets.form.names_hint", "initials.chocolate",
-               "initials.pistachio", "initials.vanilla",
+               "explore.ui.bots", "widgets.form.names_hint", "ic.initials.chocolate",
+               "ic.initials.pistachio", "ic.initials.vanilla",
                "widgets.label.seat_view"}  # a seat's view is named by the player's name alone
     words = re.compile(r"[A-Za-z]{2,}")
     same = sorted(k for k in en if en[k] == nl[k] and k not in same_ok
@@ -131,20 +131,20 @@ def test_no_dutch_text_is_left_in_english():
 
 
 def test_plural_forms_chosen_by_babel_in_both_languages():
-    m = Message("event.reshuffle", {"count": 1})
+    m = Message("ic.event.reshuffle", {"count": 1})
     assert m.text("en") == "The discarded Ice Cream card is shuffled back into the deck (IC-5)."
     assert m.text("nl") == "De afgelegde roomijskaart wordt terug in de stapel geschud (IC-5)."
-    m = Message("event.reshuffle", {"count": 3})
+    m = Message("ic.event.reshuffle", {"count": 3})
     assert m.text("nl") == "De 3 afgelegde roomijskaarten worden terug in de stapel geschud (IC-5)."
     # A list parameter chooses by its length (<name>_count).
-    two = Message("why.must_serve", {"cones": [1, 3]})
+    two = Message("ic.why.must_serve", {"cones": [1, 3]})
     assert two.text("en") == ("You must serve one of cones 1 and 3, which you can serve "
                               "exactly, so you cannot draw (IC-9).")
     assert "een van de hoorntjes 1 en 3" in two.text("nl")
-    one = Message("why.must_serve", {"cones": [2]})
+    one = Message("ic.why.must_serve", {"cones": [2]})
     assert one.text("nl").startswith("Je moet hoorntje 2 bedienen")
     # Zero is "other" in both languages: "0 punten", "0 points".
-    zero = Message("event.score", {"player": 0, "scoops": 0, "dupes": 0, "points": 0,
+    zero = Message("ic.event.score", {"player": 0, "scoops": 0, "dupes": 0, "points": 0,
                                    "total": 0})
     assert "0 punten" in zero.text("nl", names=["Ann"])
     assert "0 points" in zero.text("en", names=["Ann"])
@@ -152,10 +152,10 @@ def test_plural_forms_chosen_by_babel_in_both_languages():
 
 def test_winners_are_seats_rendered_in_the_language_IC_15():
     names = ["Ann", "Bob", "Cy"]
-    one = Message("event.game_over", {"winners": [1], "score": 9, "cards": 2, "tied": [1]})
+    one = Message("ic.event.game_over", {"winners": [1], "score": 9, "cards": 2, "tied": [1]})
     assert one.text("nl", names=names) == (
         "De laatste dag is voorbij. Winnaar: Bob, met 9 punten (IC-15).")
-    shared = Message("event.game_over_shared", {"winners": [0, 2], "score": 9, "cards": 3,
+    shared = Message("ic.event.game_over_shared", {"winners": [0, 2], "score": 9, "cards": 3,
                                                  "tied": [0, 2]})
     assert shared.text("nl", names=names) == (
         "De laatste dag is voorbij. Ann en Cy staan gelijk met 9 punten en hebben evenveel "
@@ -308,8 +308,8 @@ def test_flavour_initials_on_the_table_are_the_languages_own():
     nl = render_svg(s, None, lang="nl")
     assert ">Ab<" in nl or ">ZF<" in nl or ">St<" in nl
     codes = icecream.get_game("ice-cream").flavour_codes
-    initials = {t(f"initials.{c}", lang) for c in codes for lang in ("en", "nl")}
-    assert len({t(f"initials.{c}", "nl") for c in codes}) == 6  # told apart in Dutch too
+    initials = {t(f"ic.initials.{c}", lang) for c in codes for lang in ("en", "nl")}
+    assert len({t(f"ic.initials.{c}", "nl") for c in codes}) == 6  # told apart in Dutch too
     assert initials >= {"Ab", "ZF", "BR", "CC"}
 
 
@@ -494,9 +494,15 @@ def test_quiz_switches_keeping_its_questions(english_afterwards):
     assert english_leaks(_widget_texts(switch)) == []
 
 
-def test_default_names_follow_the_chosen_language_though_settings_are_reused():
-    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"
-    with in_language("nl"):  # settings made for 3 players before are not reused in Dutch
-        assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Speler 1"
-        assert icecream.new_game("combo-cone", players=2, seed=1).names[0] == "Speler 1"
-    assert icecream.new_game("ice-cream", players=3, seed=1).names[0] == "Player 1"
+def test_default_names_stay_language_neutral_in_the_state_and_are_translated_where_shown():
+    from icecream.core.messages import seat_name
+
+    english = icecream.new_game("ice-cream", players=3, seed=1)
+    with in_language("nl"):  # the state does not depend on the language chosen
+        dutch = icecream.new_game("ice-cream", players=3, seed=1)
+        assert dutch.names == english.names == ("Player 1", "Player 2", "Player 3")
+        assert icecream.new_game("combo-cone", players=2, seed=1).names[0] == "Player 1"
+        assert dutch.to_dict() == english.to_dict()
+    assert seat_name(dutch.names, 0, "nl") == "Speler 1"
+    assert any("Speler 1" in x for x in dutch.event_texts(None, "nl"))
+    assert not any("Player" in x for x in dutch.event_texts(None, "nl"))

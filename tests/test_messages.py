@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -25,14 +27,39 @@ def test_english_catalog_exists_and_merges_files():
         t("no.such.key")
 
 
+#: A catalog key as a whole string in code: a generic one, or a game's own under its
+#: catalog prefix (Ice Cream's ``ic.event.deal``, Gelato Mio's ``gm.why...``).
+KEY = re.compile(r"(?:(?:ic|gm|ccp)\.)?(?:event|why|ui|phase|example|rule|action|initials"
+                 r"|preset)\.[a-z_.0-9A-Z-]+")
+
+
+def code_keys(text: str) -> set[str]:
+    """The catalog keys written as whole (non-f, not triple-quoted) string literals: keys
+    quoted inside docstrings are examples, not uses."""
+    found = set()
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type != tokenize.STRING:
+            continue
+        body = tok.string.lstrip("rRbBuU")
+        if body[:3] in ('"""', "'''") or body[:1] not in "\"'":
+            continue
+        if KEY.fullmatch(body[1:-1]):
+            found.add(body[1:-1])
+    return found
+
+
+def test_code_keys_finds_prefixed_keys_and_skips_docstrings():
+    code = 'x = t("ic.event.keep")\ny = "why.keep"\n"""See "phase.serving"."""\n'
+    assert code_keys(code) == {"ic.event.keep", "why.keep"}
+
+
 @pytest.mark.parametrize("lang", languages())
 def test_every_message_key_used_in_code_exists(lang):
     cat = catalog(lang)
     used = set()
     for path in ROOT.rglob("*.py"):
-        for m in re.finditer(r'"((?:event|why|ui|phase|example|rule)\.[a-z_.0-9A-Z-]+)"',
-                             path.read_text()):
-            used.add(m.group(1))
+        used |= code_keys(path.read_text())
+    assert any(k.startswith("ic.why.") for k in used), "Ice Cream's own keys are scanned"
     missing = sorted(k for k in used if k not in cat and not k.endswith("."))
     assert not missing, f"catalog {lang} lacks {missing}"
 
@@ -61,6 +88,6 @@ def test_events_of_random_games_all_render_and_cite_known_rules(lang):
 
 
 def test_message_renders_seats_and_flavours():
-    m = Message("event.draw", {"player": 1, "flavour": 4})
+    m = Message("ic.event.draw", {"player": 1, "flavour": 4})
     assert m.text(names=("Ann", "Bob"), flavours=("a", "b", "c", "d", "pistachio")) == (
         "Bob draws a pistachio Ice Cream card and puts it face up (IC-9).")

@@ -97,7 +97,7 @@ def test_example_joe_case_b_ic9_ic10():
     assert joe_again.current_player == 1
     assert joe_again.why_not(Serve(3)).allowed and joe_again.why_not(Serve(3)).rule == "IC-10"
     final = states[4]
-    served = [e for e in final.events if e.key == "event.serve_close"][0]
+    served = [e for e in final.events if e.key == "ic.event.serve_close"][0]
     assert served.params["player"] == 1 and served.params["returned"] == [F["chocolate"]]
     assert sorted(served.params["scoops"]) == sorted([F["pistachio"]] + [F["strawberry"]] * 2)
     assert final.results[-1][1] == (3, 0)                   # Joe: 3 scoops scored that day

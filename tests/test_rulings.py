@@ -76,7 +76,7 @@ def test_ic4_one_face_up_card_each_and_first_dealer_setting():
 # -- IC-5 deliveries
 def test_ic5_dealt_dealer_first_and_decisions_clockwise():
     s = icecream.new_game("ice-cream", players=4, seed=6, first_dealer=1)
-    dealt = [e.params["player"] for e in s.events if e.key == "event.dealt"]
+    dealt = [e.params["player"] for e in s.events if e.key == "ic.event.dealt"]
     assert dealt == [1, 2, 3, 0]
     order = []
     while s.phase == "deliveries":
@@ -120,7 +120,7 @@ def test_ic5_player_not_dealt_gets_none_and_no_decision():
              {"face_up": ["pistachio"] * 5 + ["chocolate"] * 3}]
     s = load_scenario({"players": 3, "phase": "start_of_day", "dealer": 1, "hands": hands})
     assert s.hidden[1] >= 0 and s.hidden[2] >= 0 and s.hidden[0] == -1
-    assert any(e.key == "event.no_card" and e.params["player"] == 0 for e in s.events)
+    assert any(e.key == "ic.event.no_card" and e.params["player"] == 0 for e in s.events)
     s = s.apply(KEEP).apply(KEEP)
     assert s.phase == "cones"     # seat 0 had nothing to decide
 
@@ -133,7 +133,7 @@ def test_ic5_discards_shuffled_back_after_last_decision():
     s = s.apply(SWAP).apply(KEEP)
     assert s.phase == "cones"
     assert s.ic_discard == () and len(s.ic_deck) == deck_before - 2 + 2
-    assert any(e.key == "event.reshuffle" for e in s.events)
+    assert any(e.key == "ic.event.reshuffle" for e in s.events)
 
 
 # -- IC-6 hidden information
@@ -216,7 +216,7 @@ def test_ic9_phase3_reveals_and_dealer_serves_first():
     s = _to_cones(seed=12)
     while s.phase == "cones":
         s = s.apply(s.legal_actions()[0])
-    reveals = [e for e in s.events if e.key == "event.reveal"]
+    reveals = [e for e in s.events if e.key == "ic.event.reveal"]
     if s.phase == "serving":
         assert len(reveals) == 3 and all(h == -1 for h in s.hidden)
         assert s.current_player == s.dealer or s.last_actor == -1
@@ -301,7 +301,7 @@ def test_ic12_ends_when_last_cone_served():
                        "hands": full_hands(["vanilla"], ["pistachio"], ["chocolate"]),
                        "cones": [["vanilla"]]})
     s2 = s.apply(Serve(1))
-    assert any(e.key == "event.all_served" and e.rule == "IC-12" for e in s2.events)
+    assert any(e.key == "ic.event.all_served" and e.rule == "IC-12" for e in s2.events)
     assert s2.day == 2 and s2.phase == "deliveries"
 
 
@@ -312,8 +312,8 @@ def test_ic12_ends_when_player_has_no_action_and_cones_go_back():
     s = load_scenario({"players": 3, "phase": "serving", "hands": hands,
                        "cones": [["pistachio", "chocolate"], ["vanilla"]]})
     s2 = s.apply(Serve(2))       # seat 1 then has no exact, no close, no deck
-    assert any(e.key == "event.no_action" and e.params["player"] == 1 for e in s2.events)
-    assert any(e.key == "event.cones_back" and e.params["count"] == 2 for e in s2.events)
+    assert any(e.key == "ic.event.no_action" and e.params["player"] == 1 for e in s2.events)
+    assert any(e.key == "ic.event.cones_back" and e.params["count"] == 2 for e in s2.events)
     s2.check_invariants()
 
 
@@ -345,7 +345,7 @@ def _tie_scenario(to_act, scores):
 
 def test_ic14_single_lowest_deals():
     s = _tie_scenario(0, [3, 1, 5]).apply(Serve(1))
-    assert s.dealer == 1 and any(e.key == "event.next_dealer" for e in s.events)
+    assert s.dealer == 1 and any(e.key == "ic.event.next_dealer" for e in s.events)
 
 
 def test_ic14_tie_clockwise_from_after_last_actor():

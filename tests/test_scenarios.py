@@ -185,3 +185,37 @@ def test_the_four_scoop_limit_example_is_dealt_so_that_dan_turns_the_next_scoop(
     assert s.names[(s.dealer + placed) % 3] == s.names[s.current_player] == "Dan"
     with pytest.raises(ScenarioError, match="to_act: 7 scoops are on cones, so seat 2"):
         load_scenario({**ex.scenario, "dealer": 1})
+
+
+def test_a_setting_named_cls_is_refused_like_any_unknown_setting(tmp_path):
+    """Issue 22: ``settings: {"cls": ...}`` once reached ``Settings.make(cls, ...)`` and
+    crashed with a TypeError; now it is an unknown setting, one line and exit 2."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    with pytest.raises(ScenarioError, match=r"settings: unknown Ice Cream setting\(s\) \['cls'\]"):
+        load_scenario(with_(settings={"cls": 1}))
+    path = tmp_path / "cls.json"
+    path.write_text(json.dumps({"game": "ice-cream", "players": 3, "settings": {"cls": 1}}))
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-m", "icecream", "validate", str(path)],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 2, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "cls" in out.stderr
+
+
+def test_a_seed_too_long_to_save_is_a_settings_error():
+    """Issue 22: a 5,000-digit seed raised Python's ValueError from the shuffle; it is
+    refused as a setting, as a scenario refuses it (at most 30 digits)."""
+    import icecream
+    from icecream.core.errors import SettingsError
+
+    with pytest.raises(SettingsError, match="at most 30 digits"):
+        icecream.new_game("ice-cream", players=3, seed=10**5000)
+    with pytest.raises(SettingsError, match="at most 30 digits"):
+        icecream.new_game("ice-cream", players=3, seed=-(10**30))
+    assert icecream.new_game("ice-cream", players=3, seed=10**30 - 1).seed == 10**30 - 1

@@ -117,8 +117,8 @@ def test_learn_notebook_opens_with_the_goal_and_shows_the_three_rules() -> None:
         assert f'"{rule}"' in shown, rule
     text = "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
     # Both endings of phase 3 (IC-12) and the game's end with its tie-break (IC-15).
-    assert t("event.all_served") in text
-    assert t("event.no_action", player="Cy") in text
+    assert t("ic.event.all_served") in text
+    assert t("ic.event.no_action", player="Cy") in text
     end = next(line for line in text.splitlines() if "(IC-15)" in line)
     assert "Bob" in end and "Ann" in end
 

@@ -9,13 +9,13 @@ player at a node picks for their own reward (max-n). The bot never sees the true
 
 Settings: ``playouts`` (default 1000); ``time_limit`` in seconds (stop early when spent);
 ``exploration`` (UCB constant); ``horizon`` ``"round"`` (roll out to the end of the
-game's current round, ``GameSpec.round_attr``: Ice Cream's day, and score by the lead,
-fast; ``"day"`` is accepted as the same) or ``"game"`` (to the end, score by winning);
+game's current round, ``GameSpec.round_attr``, and score by the lead, fast) or
+``"game"`` (to the end, score by winning);
 ``scale`` (points of lead worth most of a win, for ``"round"``).
 
 >>> import icecream
 >>> from icecream.bots import make_bot
->>> s = icecream.new_game("ice-cream", players=3, seed=1)
+>>> s = icecream.new_game(icecream.default_game(), players=3, seed=1)
 >>> make_bot("ismcts", seed=0, playouts=50).choose(s.view(0)) in s.view(0).legal_actions
 True
 """
@@ -30,7 +30,7 @@ from ..core.errors import SettingsError
 from ..core.protocol import get_game
 from .base import Bot, register_bot
 
-HORIZONS = ("round", "day", "game")
+HORIZONS = ("round", "game")
 
 
 class _Node:
@@ -112,12 +112,12 @@ class IsmctsBot(Bot):
         rand = rng.random
         c = self.exploration
         attr = self._round
-        day = getattr(s, attr)
-        by_day = self.horizon != "game"
+        start = getattr(s, attr)
+        by_round = self.horizon != "game"
         node = root
         path: list[tuple[_Node, int]] = []
         # Selection and expansion.
-        while not s.is_over and not (by_day and getattr(s, attr) != day):
+        while not s.is_over and not (by_round and getattr(s, attr) != start):
             legal = s.legal_actions()
             p = s.current_player
             kids = node.children
@@ -143,7 +143,7 @@ class IsmctsBot(Bot):
             s.apply_in_place(best_a)
             path.append((node, p))
         # Rollout: uniformly random legal actions to the horizon.
-        s.random_playout(rand, until=(lambda st: getattr(st, attr) != day) if by_day else None)
+        s.random_playout(rand, until=(lambda st: getattr(st, attr) != start) if by_round else None)
         rewards = self._rewards(s)
         for child, p in path:
             child.visits += 1

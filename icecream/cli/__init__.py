@@ -12,45 +12,25 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..core.errors import IcecreamError, clip, quote
+from ..core.errors import IcecreamError, one_line
 from ..core.protocol import default_game
 from . import bench, games, replay, simulate, validate
+from .variants import parse_variants
 
 COMMANDS = (simulate, bench, replay, validate, games)
+__all__ = ["COMMANDS", "build_parser", "main", "parse_variants"]
 
 
-def parse_variants(items: Sequence[str] | None) -> dict[str, object]:
-    """``["close=flavour", "days=5", "flood=true"]`` ->
-    ``{"close": "flavour", "days": 5, "flood": True}``.
-
-    Whole numbers become ints, ``true``/``false`` (any case) booleans and ``none`` None;
-    anything else stays text. The game checks the values.
-    """
-    out: dict[str, object] = {}
-    for item in items or ():
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise IcecreamError(f"--variant takes NAME=VALUE, not {quote(item)}")
-        words = {"true": True, "false": False, "none": None}
-        if value.lower() in words:
-            out[key] = words[value.lower()]
-            continue
-        try:
-            out[key] = int(value)
-        except ValueError:
-            out[key] = value
-    return out
-
-
-#: The longest error line printed (input inside it is quoted shorter still).
-MAX_ERROR = 300
+#: The longest error line printed (input inside it is quoted shorter still; the reason
+#: is kept, see :func:`icecream.core.errors.one_line`).
+MAX_ERROR = 500
 
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"error: {clip(message, 200)} (see {self.prog} --help)\n")
+        self.exit(2, f"error: {one_line(message, 300)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,5 +67,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _fail(message: str, status: int = 2) -> int:
-    print(f"error: {clip(message, MAX_ERROR)}", file=sys.stderr)
+    print(f"error: {one_line(message, MAX_ERROR - 7)}", file=sys.stderr)
     return status

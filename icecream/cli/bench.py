@@ -79,7 +79,7 @@ def _rate(per_second: float) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import parse_variants
+    from .variants import parse_variants
 
     variant = parse_variants(args.variant)
     if args.games < 1:

@@ -51,7 +51,7 @@ def add_parser(sub) -> None:
 
 def check_args(args: argparse.Namespace) -> list[str]:
     """Check the arguments; return the bot name of every seat."""
-    from ..explore.simulate import max_workers
+    from ..explore.simulate import check_players, max_workers
 
     if args.games < 1:
         raise SimulateArgumentError(f"--games must be at least 1, not {args.games}")
@@ -60,7 +60,7 @@ def check_args(args: argparse.Namespace) -> list[str]:
     if args.workers > max_workers():
         raise SimulateArgumentError(f"--workers must be at most {max_workers()} (four per "
                                     f"CPU on this machine, at most 64), not {args.workers}")
-    get_game(args.game)
+    check_players(args.game, args.players)  # before anything is made per seat
     bots = args.bot or ["random"]
     for name in bots:
         if name not in bot_names():
@@ -76,7 +76,7 @@ def check_args(args: argparse.Namespace) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from ..explore.simulate import RowWriter, make_config, stream, write
-    from . import parse_variants
+    from .variants import parse_variants
 
     bots = check_args(args)
     variant = parse_variants(args.variant)

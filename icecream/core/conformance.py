@@ -3,8 +3,8 @@
 Modelled on OpenSpiel's random-simulation test. Every game registered with the protocol
 must pass :func:`check_random_playouts`; tests call it for each game and setting.
 
->>> from icecream.core.conformance import check_random_playouts
->>> check_random_playouts("ice-cream", players=3, seed=11, games=1).games
+>>> import icecream
+>>> check_random_playouts(icecream.default_game(), players=3, seed=11, games=1).games
 1
 """
 
@@ -55,6 +55,7 @@ def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
         assert state.winners, "a finished game has winners"
         return 0
     assert legal, f"no legal action in a live state ({state!r})"
+    check_legal_paths(state)
     p = state.current_player
     assert isinstance(p, int) and 0 <= p < state.num_players
     assert len(set(legal)) == len(legal), "legal actions are distinct"
@@ -111,18 +112,51 @@ def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
     return refused
 
 
+def check_legal_paths(state: State) -> None:
+    """For a game built on the rules kit (:mod:`icecream.core.phases`): its legal actions,
+    by whatever labelled fast path, are exactly the candidates its checks allow, in the
+    same order, and every check of a legal action says allowed."""
+    checked_legal = getattr(state, "checked_legal", None)
+    if checked_legal is None:
+        return
+    legal = list(state.legal_actions())
+    checked = list(checked_legal())
+    assert legal == checked, (
+        f"the fast legal path differs from the checks at {state!r}: "
+        f"only fast {[str(a) for a in legal if a not in checked]}, "
+        f"only checked {[str(a) for a in checked if a not in legal]}, or another order")
+    for a in legal:
+        assert state.check(a).allowed, f"the check refuses the legal action {a}"  # type: ignore
+
+
 def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int = 5,
                           max_actions: int = 100_000, deep_every: int = 1,
-                          **variant: Any) -> ConformanceReport:
+                          max_checks: int | None = None, **variant: Any) -> ConformanceReport:
     """Play ``games`` random games, checking every state (deeply every ``deep_every``th).
 
-    Raises ``AssertionError`` describing the first violation.
+    With ``max_checks``, each game is played first and at most that many of its states,
+    evenly spaced and the last one included, are checked: random games of some games last
+    thousands of decisions. Raises ``AssertionError`` describing the first violation.
     """
     spec = get_game(game)
     rng = random.Random(seed)
     actions = refused = 0
     for g in range(games):
         state = spec.new_state(players=players, seed=seed * 1000 + g, **variant)
+        if max_checks is not None:
+            trail = [state]
+            pick = random.Random(seed * 1000 + g)
+            while not trail[-1].is_over:
+                trail.append(trail[-1].apply(pick.choice(list(trail[-1].legal_actions()))))
+                assert len(trail) <= max_actions, f"game did not end within {max_actions} actions"
+            every = max(1, len(trail) // max_checks)
+            picked = sorted(set(range(0, len(trail), every)) | {len(trail) - 1})
+            for n, k in enumerate(picked):
+                if n % 50 == 0:  # each plays the rest of the game three ways
+                    check_playout_paths(trail[k], seed=k + g)
+                refused += check_state(trail[k], rng, deep=(n % deep_every == 0))
+            actions += len(trail) - 1
+            continue
         k = 0
         while True:
             if k % 50 == 0:

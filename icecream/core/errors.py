@@ -6,9 +6,54 @@ rules registry, such as ``IC-9``), so a view can show the rule text beside the m
 
 from __future__ import annotations
 
+#: The longest message an error carries: one line of at most this many characters.
+MESSAGE_LIMIT = 500
+#: A word (a run without spaces: a quoted path, a long number) longer than this is cut
+#: in its middle before a message is shortened any other way.
+WORD_LIMIT = 80
+
+
+def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` as one line of at most ``limit`` characters, keeping its reason.
+
+    Quotations of hostile input are what make messages long, and a quotation is one
+    long word (a path, a number, a repr without spaces) or sits in the middle: long words
+    are cut in their middle first (``'xxxx...xxx'``), then, if the line is still too
+    long, its middle goes, so the start (what was wrong) and the end (the reason) stay.
+
+    >>> one_line("deck: cannot read '" + "x" * 5000 + "y': File name too long", 80)
+    "deck: cannot read 'xxxxxxxxxxxxx...xxxxy': File name too long"
+    >>> len(one_line("why: " + "a b " * 5000 + "the reason")) <= 500
+    True
+    >>> one_line("why: " + "a b " * 5000 + "the reason").endswith("the reason")
+    True
+    """
+    if len(text) <= limit and text.isprintable():
+        return text
+    if len(text) > 64 * limit:  # hostile: keep both ends, drop the bulk before splitting
+        text = text[:32 * limit] + " ... " + text[-32 * limit:]
+    words = "".join(ch if ch.isprintable() else " " for ch in text).split()
+    most = min(WORD_LIMIT, limit // 3)
+    keep = (most - 3) // 3
+    words = [w if len(w) <= most else w[:2 * keep] + "..." + w[-keep:] for w in words]
+    line = " ".join(words)
+    if len(line) <= limit:
+        return line
+    head = (limit - 5) * 2 // 5
+    return line[:head] + " ... " + line[len(line) - (limit - 5 - head):]
+
 
 class IcecreamError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose.
+
+    Its message is one line of at most :data:`MESSAGE_LIMIT` characters
+    (:func:`one_line`), however much input the code that raised it quoted.
+    """
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str):
+            args = (one_line(args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class IllegalAction(IcecreamError):

@@ -6,9 +6,9 @@ step drops the steps after it, as undo/redo does in any editor; :meth:`History.f
 keeps both lines.
 
 >>> import icecream
->>> h = icecream.History.new("ice-cream", players=3, seed=5)
->>> h.play({"type": "keep"}).play({"type": "swap"})
-<History ice-cream: step 2 of 2>
+>>> h = icecream.History.new(icecream.default_game(), players=3, seed=5)
+>>> h.play(h.state.legal_actions()[0]).play(h.state.legal_actions()[0]).cursor
+2
 >>> h.undo().cursor, h.redo().cursor
 (1, 2)
 >>> branch = h.fork(1)

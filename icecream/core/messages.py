@@ -141,7 +141,11 @@ def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
 @cache
 def _catalog(lang: str) -> dict[str, Any]:
     merged: dict[str, Any] = {}
-    for name, part in catalog_files(lang).items():
+    parts = [(name, part) for name, part in catalog_files(lang).items()]
+    for package in _EXTRA_CATALOGS:
+        parts += [(f"{package}:{name}", part)
+                  for name, part in catalog_files(lang, package).items()]
+    for name, part in parts:
         for key, text in part.items():
             if key in merged:
                 raise ValueError(f"catalog {lang!r}: key {key!r} is defined twice ({name})")
@@ -149,9 +153,25 @@ def _catalog(lang: str) -> dict[str, Any]:
     return merged
 
 
-def catalog_files(lang: str) -> dict[str, dict[str, Any]]:
-    """Each JSON file of ``lang``'s catalog, by file name, as read (not merged)."""
-    folder = resources.files("icecream.i18n").joinpath(resolve_language(lang))
+#: Packages besides ``icecream.i18n`` whose catalogs are merged in (games of other packages).
+_EXTRA_CATALOGS: list[str] = []
+
+
+def register_catalog(package: str) -> None:
+    """Merge the catalog of another package into every language's catalog: a game
+    installed from another distribution brings its words as ``<package>/<lang>/*.json``
+    (every language this package has). Registering one twice changes nothing."""
+    if package not in _EXTRA_CATALOGS:
+        _EXTRA_CATALOGS.append(package)
+        _catalog.cache_clear()
+
+
+def catalog_files(lang: str, package: str = "icecream.i18n") -> dict[str, dict[str, Any]]:
+    """Each JSON file of ``lang``'s catalog in ``package``, by file name, as read (not
+    merged)."""
+    folder = resources.files(package).joinpath(resolve_language(lang))
+    if not folder.is_dir():
+        return {}
     return {
         part.name: json.loads(part.read_text("utf-8"))
         for part in sorted(folder.iterdir(), key=lambda p: p.name)

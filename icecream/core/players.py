@@ -17,14 +17,21 @@ from typing import Any
 from .errors import SettingsError, quote
 from .messages import t
 
+#: The language of the default names a state keeps (views translate them where shown).
+STATE_LANGUAGE = "en"
+
 #: The longest player name (it must fit on the table's seat panels and in the log).
 MAX_NAME = 40
 
 
 def player_names(players: int | Sequence[str], low: int, high: int,
                  count_rule: str) -> tuple[str, ...]:
-    """The names of a game's players from a count (default names, in the current
-    language) or a list of names; :class:`SettingsError` names what is wrong.
+    """The names of a game's players from a count (default names) or a list of names;
+    :class:`SettingsError` names what is wrong.
+
+    Default names are made in the catalog's default language ("Player 2") whatever the
+    reader's language, so a state never depends on it; views show them in the reader's
+    words (:func:`~icecream.core.messages.seat_name`).
 
     ``count_rule`` says in words who the game is for, citing its rule ("Ice Cream is for
     3 to 5 players (2 as a house variant, IC-1)"); it starts the message for a count
@@ -37,7 +44,7 @@ def player_names(players: int | Sequence[str], low: int, high: int,
     if isinstance(players, int):
         if not low <= players <= high:
             raise SettingsError(f"{count_rule}, not {quote(players)}")
-        return tuple(t("ui.default_name", seat=i + 1) for i in range(players))
+        return tuple(t("ui.default_name", STATE_LANGUAGE, seat=i + 1) for i in range(players))
     names = tuple(players)
     if not low <= len(names) <= high:
         raise SettingsError(f"{count_rule}, not {len(names)}")

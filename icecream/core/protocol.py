@@ -5,9 +5,9 @@ A game is a :class:`GameSpec` registered by name; a position is an immutable
 protocol, so they hold no rules:
 
 >>> import icecream
->>> s = icecream.new_game("ice-cream", players=3, seed=7)
->>> s.phase, s.current_player, [a.to_dict() for a in s.legal_actions()]
-('deliveries', 0, [{'type': 'keep'}, {'type': 'swap'}])
+>>> s = icecream.new_game(icecream.default_game(), players=3, seed=7)
+>>> s.current_player, all(isinstance(a.to_dict()["type"], str) for a in s.legal_actions())
+(0, True)
 >>> s2 = s.apply(s.legal_actions()[0])
 >>> s2 is not s and s.current_player == 0
 True
@@ -19,24 +19,34 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, clip, quote
+from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_seed
 from .messages import DEFAULT_LANGUAGE, Message
 from .rules import RuleBook
 
 #: Format version written into every saved state and saved game.
 FORMAT_VERSION = 1
 
-#: Limits on plain data read from files or browsers. Real saves and scenarios stay far
-#: below them; hostile input (lists nested thousands deep, 5,000-digit numbers, a
-#: gigabyte file) gets a clear error instead of exhausting the stack or the memory.
-MAX_DEPTH = 32
-MAX_DIGITS = 30
-MAX_FILE_BYTES = 16 * 2**20
+
+#: Nesting deeper than this is refused while scanning the text, before any parsing (the
+#: parser recurses); between :data:`MAX_DEPTH` and this, the walk names where it is.
+SCAN_DEPTH = 200
+
+
+class _Refused:
+    """A value the JSON parser met but this package does not accept (NaN, a number too
+    long): kept as a marker so :func:`check_plain` can say where it is."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
 
 
 def check_plain(data: Any, error: type[IcecreamError] = SaveFileError,
@@ -46,65 +56,113 @@ def check_plain(data: Any, error: type[IcecreamError] = SaveFileError,
     Refuses nesting deeper than :data:`MAX_DEPTH`, whole numbers longer than
     :data:`MAX_DIGITS` digits, infinite or NaN numbers, text that is not valid Unicode
     (a lone surrogate cannot be written as UTF-8) and anything that is not a dict,
-    list, text, number, bool or ``None``. Raises ``error`` naming the problem; returns
-    ``data`` unchanged. The walk is iterative, so depth cannot exhaust the stack.
+    list, text, number, bool or ``None``. Raises ``error`` naming the problem and where
+    it is (``scores[2]``, ``hands[0].face_up``); returns ``data`` unchanged. The walk is
+    iterative, so depth cannot exhaust the stack.
+
+    >>> check_plain({"scores": [1, 2, float("nan")]}, what="scenario")
+    Traceback (most recent call last):
+    ...
+    icecream.core.errors.SaveFileError: scenario: scores[2]: nan is not a number JSON can hold
     """
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    # Each entry: value, depth, and where it is as a linked (parent, key) pair, so a path
+    # is only spelled out for the error.
+    stack: list[tuple[Any, int, Any]] = [(data, 0, None)]
     while stack:
-        value, depth = stack.pop()
+        value, depth, where = stack.pop()
         if isinstance(value, str):
-            _check_text(value, error, what)
+            _check_text(value, error, what, where)
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int):
             if value.bit_length() > 96 and abs(value) >= 10**MAX_DIGITS:
-                raise error(f"{what}: {quote(value)} is too long a number "
+                raise error(f"{_at(what, where)}{quote(value)} is too long a number "
                             f"(at most {MAX_DIGITS} digits)")
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
-                raise error(f"{what}: {value} is not a number JSON can hold")
+                raise error(f"{_at(what, where)}{value} is not a number JSON can hold")
         elif isinstance(value, Mapping | list | tuple):
             if depth >= MAX_DEPTH:
-                raise error(f"{what}: nested more than {MAX_DEPTH} levels deep")
+                raise error(f"{_at(what, where)}nested more than {MAX_DEPTH} levels deep")
             if isinstance(value, Mapping):
                 for key, item in value.items():
                     if not isinstance(key, str):
-                        raise error(f"{what}: object keys must be text, not {quote(key)}")
-                    _check_text(key, error, what)
-                    stack.append((item, depth + 1))
+                        raise error(f"{_at(what, where)}object keys must be text, not "
+                                    f"{quote(key)}")
+                    _check_text(key, error, what, where, "a field name")
+                    stack.append((item, depth + 1, (where, key)))
             else:
-                stack.extend((item, depth + 1) for item in value)
+                stack.extend((item, depth + 1, (where, i)) for i, item in enumerate(value))
+        elif isinstance(value, _Refused):
+            raise error(f"{_at(what, where)}{value.reason}")
         else:
-            raise error(f"{what}: {type(value).__name__} is not plain data "
+            raise error(f"{_at(what, where)}{type(value).__name__} is not plain data "
                         "(objects, lists, text, numbers, true/false, null)")
     return data
 
 
-def _check_text(text: str, error: type[IcecreamError], what: str) -> None:
+def json_path(where: Any) -> str:
+    """The path of a linked ``(parent, key)`` pair as text: ``hands[0].face_up``.
+
+    Field names that are not plain words are quoted briefly (``["a b"]``); a very deep
+    path keeps its first and last steps.
+
+    >>> json_path((((None, "hands"), 0), "face_up"))
+    'hands[0].face_up'
+    >>> json_path((None, "two words"))
+    "['two words']"
+    """
+    keys: list[Any] = []
+    while where is not None:
+        where, key = where
+        keys.append(key)
+    keys.reverse()
+    if len(keys) > 12:
+        keys = keys[:6] + [...] + keys[-5:]
+    out = []
+    for key in keys:
+        if key is ...:
+            out.append("...")
+        elif isinstance(key, int):
+            out.append(f"[{key}]")
+        elif key.isidentifier() and key.isascii() and len(key) <= 40:
+            out.append(f".{key}" if out else key)
+        else:
+            out.append(f"[{quote(key, 40)}]")
+    return "".join(out)
+
+
+def _at(what: str, where: Any) -> str:
+    """``"what: path: "`` (or ``"what: "`` at the top) for the start of a message."""
+    return f"{what}: {json_path(where)}: " if where is not None else f"{what}: "
+
+
+def _check_text(text: str, error: type[IcecreamError], what: str, where: Any = None,
+                kind: str = "text") -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise error(f"{what}: text {quote(text)} holds a lone surrogate "
+        raise error(f"{_at(what, where)}{kind} {quote(text)} holds a lone surrogate "
                     f"({quote(e.object[e.start:e.end])}), which is not Unicode text") from None
 
 
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON can hold")
+def _refuse_constant(name: str) -> _Refused:
+    return _Refused(f"{name} is not a number JSON can hold")
 
 
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text.lstrip('-'))} digits is too long "
-                         f"(at most {MAX_DIGITS})")
+def _bounded_int(text: str) -> int | _Refused:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        return _Refused(f"a number of {digits} digits is too long (at most {MAX_DIGITS})")
     return int(text)
 
 
-def _finite_float(text: str) -> float:
+def _finite_float(text: str) -> float | _Refused:
     if len(text) > 2 * MAX_DIGITS:
-        raise ValueError(f"a number of {len(text)} characters is too long")
+        return _Refused(f"a number of {len(text)} characters is too long")
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{quote(text, 30)} is too large a number")
+        return _Refused(f"{quote(text, 30)} is too large a number")
     return value
 
 
@@ -113,14 +171,19 @@ def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
     """Parse JSON text (or UTF-8 bytes) within the limits of :func:`check_plain`.
 
     Every problem (not UTF-8, not JSON, too deep, too long a number, NaN, a lone
-    surrogate) raises ``error`` with one line naming it.
+    surrogate) raises ``error`` with one line naming it and where it is: a field's path
+    (``scores[2]``), or a line and column for text that is not JSON.
 
     >>> parse_json('{"cone": 2}')
     {'cone': 2}
+    >>> parse_json('{"scores": [1, 2, NaN]}', what="scenario")
+    Traceback (most recent call last):
+    ...
+    icecream.core.errors.SaveFileError: scenario: scores[2]: NaN is not a number JSON can hold
     >>> parse_json('[' * 5000)
     Traceback (most recent call last):
     ...
-    icecream.core.errors.SaveFileError: the data: not JSON: nested more than 32 levels deep
+    icecream.core.errors.SaveFileError: the data: not JSON: nested more than 32 levels deep (at ...)
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -128,11 +191,16 @@ def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
         except UnicodeDecodeError as e:
             raise error(f"{what}: not UTF-8 text (byte 0x{text[e.start]:02x} at offset "
                         f"{e.start})") from None
+    if not isinstance(text, str):
+        raise error(f"{what}: must be JSON text, not {type(text).__name__}")
     if text.startswith("\ufeff"):  # a byte-order mark some editors write
         text = text[1:]
-    depth = _max_depth(text)
-    if depth > MAX_DEPTH:
-        raise error(f"{what}: not JSON: nested more than {MAX_DEPTH} levels deep")
+    deep = _too_deep(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        column = deep - text.rfind("\n", 0, deep)
+        raise error(f"{what}: not JSON: nested more than {MAX_DEPTH} levels deep (at line "
+                    f"{line} column {column})")
     try:
         data = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float,
                           parse_constant=_refuse_constant)
@@ -144,14 +212,15 @@ def parse_json(text: str | bytes, error: type[IcecreamError] = SaveFileError,
     return check_plain(data, error, what)
 
 
-def _max_depth(text: str) -> int:
-    """An upper bound of the nesting depth of JSON ``text`` (brackets inside strings
-    count too, which can only overestimate; real files are far below the limit)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return 0
-    depth = top = 0
+def _too_deep(text: str) -> int | None:
+    """The offset where JSON ``text`` first nests deeper than :data:`SCAN_DEPTH`, or None
+    (brackets inside strings are skipped; the parser itself recurses, so such text is
+    refused before parsing; shallower excess depth is named by :func:`check_plain`)."""
+    if text.count("[") + text.count("{") <= SCAN_DEPTH:
+        return None
+    depth = 0
     in_string = escaped = False
-    for ch in text:
+    for i, ch in enumerate(text):
         if in_string:
             if escaped:
                 escaped = False
@@ -163,32 +232,59 @@ def _max_depth(text: str) -> int:
             in_string = True
         elif ch in "[{":
             depth += 1
-            if depth > top:
-                top = depth
-                if top > MAX_DEPTH:
-                    return top
+            if depth > SCAN_DEPTH:
+                return i
         elif ch in "]}":
             depth -= 1
-    return top
+    return None
 
 
 def read_json_file(path: str | os.PathLike[str], error: type[IcecreamError] = SaveFileError,
                    what: str | None = None) -> Any:
     """Read and parse a JSON file; ``error`` names the file and the problem.
 
-    The file is read as bytes (at most :data:`MAX_FILE_BYTES`) and must be UTF-8.
+    Only a regular file is read (not a directory, a device such as ``/dev/zero`` or a
+    pipe), at most :data:`MAX_FILE_BYTES`, as UTF-8 JSON within the limits of
+    :func:`parse_json`. A name that cannot be a file name (a NUL character, too long)
+    is refused the same way.
     """
-    name = quote(str(path), 80)
+    raw = read_file_bytes(path, error, what)
+    return parse_json(raw, error, what or quote(_path_text(path), 80))
+
+
+def _path_text(path: Any) -> str:
+    return str(path) if isinstance(path, os.PathLike) else os.fsdecode(path)
+
+
+def read_file_bytes(path: str | os.PathLike[str], error: type[IcecreamError] = SaveFileError,
+                    what: str | None = None) -> bytes:
+    """The bytes of the regular file ``path`` (at most :data:`MAX_FILE_BYTES`), as
+    :func:`read_json_file` reads them; ``error`` names the file and the problem."""
+    if not isinstance(path, str | bytes | os.PathLike):
+        raise error(f"{what or 'file'}: must be a file name, not {type(path).__name__}")
+    name = quote(_path_text(path), 80)
     what = what or name
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        with open(path, "rb") as f:
+        fd = os.open(path, flags)  # non-blocking: opening a pipe does not wait for a writer
+    except ValueError:
+        raise error(f"cannot read {name}: a file name cannot hold a NUL character") from None
+    except OSError as e:
+        raise error(f"cannot read {name}: {e.strerror or type(e).__name__}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise error(f"cannot read {name}: not a regular file (a directory, device or "
+                        "pipe)")
+        with os.fdopen(fd, "rb", closefd=False) as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise error(f"cannot read {name}: {e.strerror or type(e).__name__}") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_FILE_BYTES:
         raise error(f"{what}: larger than {MAX_FILE_BYTES // 2**20} MB; not a file this "
                     "program wrote")
-    return parse_json(raw, error, what)
+    return raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +331,7 @@ def parse_action(kinds: Mapping[str, type[Action]], data: Any) -> Action:
     Raises :class:`ActionFormatError` naming what is wrong. Values are not checked
     against the rules here: :meth:`State.apply` does that.
 
-    >>> from icecream.games.ice_cream.actions import ACTION_KINDS
-    >>> parse_action(ACTION_KINDS, {"type": ["serve"]})
+    >>> parse_action({}, {"type": ["serve"]})
     Traceback (most recent call last):
     ...
     icecream.core.errors.ActionFormatError: an action's 'type' must be text, not ['serve']
@@ -385,7 +480,7 @@ class State(ABC):
         play the same actions from the same generator (``check_random_playouts`` checks).
 
         >>> import random, icecream
-        >>> s = icecream.new_game("ice-cream", players=3, seed=1).clone()
+        >>> s = icecream.new_game(icecream.default_game(), players=3, seed=1).clone()
         >>> s.random_playout(random.Random(0).random) > 0, s.is_over
         (True, True)
         """
@@ -470,6 +565,31 @@ class SettingField:
 
 
 @dataclass(frozen=True)
+class MetricSpec:
+    """A game's own design metric, described as data; the explore layer computes it.
+
+    * ``kind="points_share"``: the share of all points (the ``sources`` columns of a
+      simulation frame, summed per game) that came from the ``columns``;
+    * ``kind="first_player"``: the win rate of the seat whose ``columns[0]`` is 0 (the
+      player who started), replacing the generic first-player metric.
+
+    Its name and description are the catalog entries ``<text>.name`` and
+    ``<text>.description`` (default ``explore.metric.<key>``).
+    """
+
+    key: str
+    kind: str
+    columns: tuple[str, ...]
+    sources: tuple[str, ...] = ()
+    text: str = ""
+
+    @property
+    def text_key(self) -> str:
+        """The catalog prefix of its words."""
+        return self.text or f"explore.metric.{self.key}"
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A registered game: how to make, load and parse it, and what generic views need.
 
@@ -497,8 +617,8 @@ class GameSpec:
       this action in (``"cards_drawn"``...); ``result_columns(state, seat) -> dict``:
       extra per-seat columns at the end of a game (points by source, ...), including
       ``score_after_<round>_<k>`` running totals when the game has rounds.
-    * ``metrics()``: game-specific metric classes (:mod:`icecream.explore.metrics`), a
-      function so that making a game never imports pandas.
+    * ``metrics``: the game's own design metrics as data (:class:`MetricSpec`); the
+      explore layer computes them, so a game never imports it (nor pandas).
     * ``catalog_prefix``: the prefix of this game's own catalog keys.
     * ``quiz_kinds``: the game's own quiz question kinds, name -> ``maker(state, rng,
       lang) -> Question or None`` (:mod:`icecream.teach.quiz`; every game also gets the
@@ -539,12 +659,17 @@ class GameSpec:
     ruleset_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     count_action: Callable[[State, Action], str | None] | None = None
     result_columns: Callable[[State, int], dict[str, Any]] | None = None
-    metrics: Callable[[], tuple[type, ...]] | None = None
+    metrics: tuple[MetricSpec, ...] = ()
     catalog_prefix: str = ""
     quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     action_words: Callable[[State, Action, str], Mapping[str, str]] | None = None
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     rollout_policy: str = "random"
+    #: The game views open when none is named (one game says so).
+    default: bool = False
+    #: A package holding the game's own catalog (``<lang>/*.json``), for a game installed
+    #: from another distribution; this package's games keep theirs in ``icecream.i18n``.
+    catalog_package: str | None = None
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None
@@ -571,27 +696,25 @@ _LOADED = False
 
 def register_game(spec: GameSpec) -> GameSpec:
     """Register ``spec`` under its name (each game package calls this on import)."""
+    if spec.catalog_package:
+        from .messages import register_catalog
+
+        register_catalog(spec.catalog_package)
     _GAMES[spec.name] = spec
     return spec
 
 
 def _load_builtin_games() -> None:
-    """Import every game package: those under ``icecream.games`` and any installed
-    under the ``icecream.games`` entry-point group. Core names no game: each package
-    registers itself when imported."""
+    """Load every game installed under the ``icecream.games`` entry-point group (this
+    package's own games and any other package's). Core names no game: each entry point
+    names a module that registers its :class:`GameSpec` when imported."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    import importlib
-    import pkgutil
     from importlib.metadata import entry_points
 
-    games = importlib.import_module("icecream.games")
-    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
-        if info.ispkg and not info.name.startswith("_"):
-            importlib.import_module(f"icecream.games.{info.name}")
-    for ep in entry_points(group="icecream.games"):
+    for ep in sorted(entry_points(group="icecream.games"), key=lambda e: e.name):
         ep.load()
 
 
@@ -612,12 +735,11 @@ def get_game(name: str) -> GameSpec:
 
 
 def default_game() -> str:
-    """The game views open when none is named (``icecream.games.DEFAULT_GAME``)."""
-    import importlib
-
+    """The game views open when none is named: the registered game that says it is the
+    default (``GameSpec.default``), else the first by name."""
     _load_builtin_games()
-    name = getattr(importlib.import_module("icecream.games"), "DEFAULT_GAME", None)
-    return name if name in _GAMES else sorted(_GAMES)[0]
+    named = sorted(name for name, spec in _GAMES.items() if spec.default)
+    return named[0] if named else sorted(_GAMES)[0]
 
 
 def list_games() -> list[str]:
@@ -632,6 +754,7 @@ def new_game(name: str, players: int | Sequence[str] = 4, seed: int = 0, **varia
     ``variant`` holds the game's settings (``ruleset="ijs"``, ``close="flavour"``, ...).
     """
     spec = get_game(name)
+    check_seed(seed)
     check_ruleset(spec, variant.get("ruleset"))
     return spec.new_state(players=players, seed=seed, **variant)
 

@@ -10,13 +10,13 @@ word a rule its own way: the catalog key ``rule.<id>.text.<ruleset>`` (and
 general text is the fallback. A ruleset's name for players is the new-game form's choice
 ``setting.<game>.ruleset.<name>``.
 
->>> from icecream.games import ice_cream
->>> ice_cream.RULES["IC-10"].title()
-'Close cone'
->>> ice_cream.RULES["IC-10"].title("nl", ruleset="ijs")
-'Eén afwijkende smaak'
->>> ice_cream.RULES.ruleset_title("ijs", "nl")
-'Nederlandse samenvatting (IJs)'
+>>> book = RuleBook("demo", [Rule("DEMO-1", "rulebook")])
+>>> book["DEMO-1"].title()
+'Taking scoops'
+>>> book["DEMO-1"].title("nl", ruleset="short")
+'Neem er één'
+>>> book.ruleset_title("short", "nl")
+'Kort spel'
 """
 
 from __future__ import annotations
@@ -90,9 +90,9 @@ class RuleBook(Mapping[str, Rule]):
         A view showing a game played by a named ruleset looks its rules up here, so the
         IJs game reads the Dutch summary's words without passing ``ruleset=`` each time:
 
-        >>> from icecream.games.ice_cream import RULES
-        >>> RULES.for_ruleset("ijs")["IC-10"].title("nl")
-        'Eén afwijkende smaak'
+        >>> book = RuleBook("demo", [Rule("DEMO-1", "rulebook")])
+        >>> book.for_ruleset("short")["DEMO-1"].title("nl")
+        'Neem er één'
         """
         book = self._worded.get(ruleset)
         if book is None:  # views ask on every redraw: make each wording once

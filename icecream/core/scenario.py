@@ -12,7 +12,7 @@ naming ``settings``).
 >>> read_scenario('[' * 5000, "toy", "a Toy", {"players"}, 1)
 Traceback (most recent call last):
 ...
-icecream.core.errors.ScenarioError: scenario: not JSON: nested more than 32 levels deep
+icecream.core.errors.ScenarioError: scenario: not JSON: nested more than 32 levels deep (at ...)
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from .errors import ScenarioError, SettingsError, quote
+from .limits import check_seed
 from .protocol import check_plain, parse_json
 
 
@@ -78,11 +79,8 @@ def read_int(data: Mapping[str, Any], name: str, default: int, lo: int, hi: int)
 
 
 def read_seed(data: Mapping[str, Any]) -> int:
-    """The scenario's ``seed`` (0 when missing): any whole number."""
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError(f"seed: must be a whole number, not {quote(seed)}")
-    return seed
+    """The scenario's ``seed`` (0 when missing): a whole number (:func:`check_seed`)."""
+    return check_seed(data.get("seed", 0), ScenarioError, "seed:")
 
 
 def read_bool(data: Mapping[str, Any], name: str, default: bool = False) -> bool:

@@ -60,7 +60,7 @@ def derived_presets(spec: Any) -> dict[str, dict[str, Any]]:
     base = next(iter(spec.rulesets))
     plays = [dict(v) for v in spec.rulesets.values()]
     for f in spec.settings_form:
-        if f.kind != "choice" or f.name == spec.first_player_setting:
+        if f.kind != "choice" or f.name in (spec.first_player_setting, "ruleset"):
             continue
         others = [c for c in f.choices if c != f.default]
         for value in others:

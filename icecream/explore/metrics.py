@@ -26,12 +26,14 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.protocol import MetricSpec
 
 Z95 = 1.959963984540054
 
@@ -311,9 +313,34 @@ def _leaders(totals: np.ndarray) -> np.ndarray:
     return totals == totals.max(axis=1, keepdims=True)
 
 
+#: The column holding a seat's running totals after each round, as JSON text (``[3,7,12]``).
+ROUND_SCORES = "round_scores"
+
+
 def _day_totals(frame: pd.DataFrame) -> np.ndarray:
-    cols = round_columns(frame)
-    return np.stack([per_game(frame, c) for c in cols], axis=2) if cols else np.zeros((0, 0, 0))
+    """games x seats x rounds running totals, from :data:`ROUND_SCORES` (each game's list,
+    front-padded with its first totals so every game's last rounds line up and the padding
+    changes no lead) or else from the older ``score_after_<round>_<k>`` columns."""
+    if ROUND_SCORES not in frame.columns:
+        cols = round_columns(frame)
+        return (np.stack([per_game(frame, c) for c in cols], axis=2) if cols
+                else np.zeros((0, 0, 0)))
+    keys = game_keys(frame)
+    games = [[_as_list(v) for v in g.sort_values("seat")[ROUND_SCORES]]
+             for _, g in frame.groupby(keys, sort=True)] if keys else []
+    longest = max((len(t) for g in games for t in g), default=0)
+    if not games or longest == 0 or len({len(g) for g in games}) != 1:
+        return np.zeros((0, 0, 0))
+    return np.array([[[t[0] if t else 0] * (longest - len(t)) + t for t in g] for g in games],
+                    dtype=float)
+
+
+def _as_list(value: Any) -> list:
+    import json
+
+    if isinstance(value, str):
+        value = json.loads(value)
+    return list(value) if isinstance(value, list | tuple | np.ndarray) else []
 
 
 class LeadChanges(Metric):
@@ -360,18 +387,44 @@ class SharedWins(Metric):
 
 
 class PointsShare(Metric):
-    """Share of all points that came from one source column (``points_<source>``) out of
+    """Share of all points that came from some source columns (``points_<source>``) out of
     the sum of the given source columns; games use it for their own scoring sources."""
 
-    def __init__(self, source: str, sources: Sequence[str]) -> None:
-        self.source = source
+    def __init__(self, source: str | Sequence[str], sources: Sequence[str]) -> None:
+        self.parts = (source,) if isinstance(source, str) else tuple(source)
+        self.source = self.parts[0]
         self.sources = tuple(sources)
 
     def compute(self, frame: pd.DataFrame) -> Estimate:
-        part = per_game(frame, self.source).sum(axis=1)
+        part = sum(per_game(frame, c).sum(axis=1) for c in self.parts)
         total = sum(per_game(frame, c).sum(axis=1) for c in self.sources)
         return bootstrap([part, total],
                          lambda s, tot: s.sum(axis=1) / np.maximum(tot.sum(axis=1), 1e-12))
+
+
+@cache
+def metric_class(spec: MetricSpec) -> type[Metric]:
+    """The metric class a game describes as data (:class:`~icecream.core.protocol.MetricSpec`)."""
+    text = spec.text_key
+
+    def name(self: Metric, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(f"{text}.name", lang, **self.params)
+
+    def description(self: Metric, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(f"{text}.description", lang, **self.params)
+
+    body: dict[str, Any] = {"key": spec.key, "name": name, "description": description,
+                            "__doc__": f"A game's own metric {spec.key!r} ({spec.kind})."}
+    if spec.kind == "first_player":
+        body["column"] = spec.columns[0]
+        return type(f"Metric_{spec.key}", (FirstPlayerWinRate,), body)
+    if spec.kind == "points_share":
+        def init(self: PointsShare) -> None:
+            PointsShare.__init__(self, spec.columns, spec.sources)
+
+        body["__init__"] = init
+        return type(f"Metric_{spec.key}", (PointsShare,), body)
+    raise ValueError(f"unknown metric kind {spec.kind!r} (points_share, first_player)")
 
 
 #: The metrics that make sense for any game's frame, in table order.
@@ -389,8 +442,7 @@ def game_metrics(game: str | None) -> tuple[type[Metric], ...]:
         return GAME_METRICS
     from ..core.protocol import get_game
 
-    hook = get_game(game).metrics
-    own = tuple(hook()) if callable(hook) else tuple(hook or ())
+    own = tuple(metric_class(m) for m in get_game(game).metrics)
     first = [m for m in own if issubclass(m, FirstPlayerWinRate)]
     rest = [m for m in own if m not in first]
     generic = [first[0] if m is FirstPlayerWinRate and first else m for m in GAME_METRICS]
@@ -459,6 +511,7 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
 
 __all__ = [
     "Balance", "BotWinRate", "Decisiveness", "Estimate", "FirstPlayerWinRate", "GAME_METRICS",
+    "ROUND_SCORES",
     "GameLength", "LeadChanges", "Metric", "PointsShare", "ScoreSpread", "SeatWinRate",
     "SharedWins", "WinMargin", "bootstrap", "day_columns", "default_metrics", "game_keys",
     "game_metrics", "metrics_table", "per_game", "round_columns", "wilson",

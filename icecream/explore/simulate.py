@@ -32,7 +32,8 @@ import pandas as pd
 from ..bots import decide, make_bot
 from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import check_ruleset, default_game, get_game
-from .metrics import _ROUND_COLUMN
+from ..core.scenario import check_seed
+from .metrics import _ROUND_COLUMN, ROUND_SCORES
 from .workers import WorkerDied, ordered_map
 
 #: The first columns of every frame, in this order (the command line's CSV keeps them).
@@ -100,7 +101,8 @@ def make_config(game: str | None = None, players: int | Sequence[str] = 4,
     """A checked-later :class:`Config` from friendly arguments (one bot name = all seats)."""
     if isinstance(players, bool) or not isinstance(players, int | list | tuple):
         raise SimulationError(f"players must be a count or a list of names, not {quote(players)}")
-    n = players if isinstance(players, int) else len(players)
+    game = game or default_game()
+    n = check_players(game, players)
     if isinstance(bots, str):
         bots_t = (bots,) * max(n, 0)
     elif isinstance(bots, Sequence) and all(isinstance(b, str) for b in bots):
@@ -111,10 +113,23 @@ def make_config(game: str | None = None, players: int | Sequence[str] = 4,
         raise SimulationError(f"bots must be a bot name or a list of names, not {quote(bots)}")
     opts = tuple(sorted((k, tuple(sorted(dict(v).items())))
                         for k, v in (bot_options or {}).items()))
-    return Config(game=game or default_game(),
+    return Config(game=game,
                   players=players if isinstance(players, int) else tuple(players),
                   bots=bots_t, ruleset=ruleset, variant=tuple(sorted(variant.items())),
                   bot_options=opts, labels=tuple((labels or {}).items()))
+
+
+def check_players(game: str, players: int | Sequence[str]) -> int:
+    """The number of players, if ``game`` can be played by them; else the game's own
+    :class:`SettingsError` (checked before anything is made per seat: a count of
+    10**23 must not build a list of bots first)."""
+    spec = get_game(game)
+    n = players if isinstance(players, int) else len(players)
+    if not spec.min_players <= n <= spec.max_players:
+        spec.new_state(players=players, seed=0)  # raises the game's own message
+        raise SimulationError(f"players: {spec.title} is for {spec.min_players} to "
+                              f"{spec.max_players} players, not {quote(n)}")
+    return n
 
 
 def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
@@ -216,12 +231,13 @@ def run_configs(configs: Sequence[Config], games: int, seed: int = 0, workers: i
 
 def order_columns(columns: Iterable[str]) -> list[str]:
     """The frame's column order: :data:`BASE_COLUMNS`, the rest as they come, then the
-    running totals ``score_after_<round>_<k>`` by ``k``."""
+    running totals (``round_scores``, or older games' ``score_after_<round>_<k>`` by ``k``)."""
     columns = list(dict.fromkeys(columns))
     first = [c for c in BASE_COLUMNS if c in columns]
     rest = [c for c in columns if c not in first]
     rounds = sorted((c for c in rest if _ROUND_COLUMN.fullmatch(c)),
                     key=lambda c: int(c.rsplit("_", 1)[1]))
+    rounds += [c for c in rest if c == ROUND_SCORES]
     return first + [c for c in rest if c not in rounds] + rounds
 
 
@@ -249,8 +265,7 @@ def stream(configs: Sequence[Config], games: int, seed: int = 0, workers: int = 
     if workers > max_workers():
         raise SimulationError(f"workers must be at most {max_workers()} (four per CPU on "
                               f"this machine, at most 64), not {workers}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SimulationError(f"seed must be a whole number, not {quote(seed)}")
+    check_seed(seed, SimulationError)
     if not configs:
         raise SimulationError("no configuration to simulate")
     for c in configs:
@@ -378,15 +393,28 @@ class RowWriter:
             self._out: Any = target
             return
         self.path = _check_output(target)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
-                                   dir=self.path.parent)
+        self._name = quote(str(target), 80)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
+                                       dir=self.path.parent)
+        except OSError as e:  # /proc/version: the folder takes no new file
+            raise self._error(e) from None
         self._tmp = Path(tmp)
-        os.chmod(fd, _file_mode(self.path))  # mkstemp makes 0600; keep the usual mode
+        try:
+            os.chmod(fd, _file_mode(self.path))  # mkstemp makes 0600; keep the usual mode
+        except OSError:
+            pass
         if fmt == "csv":
             self._out = os.fdopen(fd, "w", encoding="utf-8", newline="")
         else:
             os.close(fd)
             self._out = None
+
+    def _error(self, e: OSError) -> SimulationError:
+        """An error writing the output, naming the path the user gave (never the
+        temporary file beside it)."""
+        return SimulationError(f"output {self._name}: cannot write it: "
+                               f"{e.strerror or type(e).__name__}")
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         """Append ``rows`` (dicts with the same keys as the first chunk's)."""
@@ -401,10 +429,15 @@ class RowWriter:
             raise SimulationError(f"later games have columns the first ones lack ({new}); "
                                   "simulate such settings apart, or into a frame")
         frame = pd.DataFrame(rows, columns=self.columns)
-        if self.fmt == "csv":
-            frame.to_csv(self._out, header=first, index=False)
-        else:
-            self._write_parquet(frame)
+        try:
+            if self.fmt == "csv":
+                frame.to_csv(self._out, header=first, index=False)
+            else:
+                self._write_parquet(frame)
+        except OSError as e:
+            if self.path is None:  # standard output: BrokenPipeError and the like as they are
+                raise
+            raise self._error(e) from None
         self.rows += len(rows)
 
     def _write_parquet(self, frame: pd.DataFrame) -> None:
@@ -428,13 +461,16 @@ class RowWriter:
         if self.path is None:
             self._out.flush()
             return
-        if self._parquet is not None:
-            self._parquet.close()
-        elif self.fmt == "parquet":  # no rows: an empty table is still a file
-            pd.DataFrame(columns=self.columns or []).to_parquet(self._tmp, index=False)
-        if self._out is not None:
-            self._out.close()
-        os.replace(self._tmp, self.path)
+        try:
+            if self._parquet is not None:
+                self._parquet.close()
+            elif self.fmt == "parquet":  # no rows: an empty table is still a file
+                pd.DataFrame(columns=self.columns or []).to_parquet(self._tmp, index=False)
+            if self._out is not None:
+                self._out.close()
+            os.replace(self._tmp, self.path)
+        except OSError as e:
+            raise self._error(e) from None
         self._tmp = None
 
     def discard(self) -> None:
@@ -458,7 +494,11 @@ class RowWriter:
 
     def __exit__(self, kind: Any, error: Any, tb: Any) -> None:
         if kind is None:
-            self.commit()
+            try:
+                self.commit()
+            except BaseException:
+                self.discard()  # a failed rename leaves no temporary file either
+                raise
         else:
             self.discard()
 
@@ -537,7 +577,9 @@ def simulate(game: str | None = None, players: int | Sequence[str] = 4,
     house_variant, then the game's own columns (``GameSpec.result_columns`` and
     ``count_action``; Ice Cream: first_dealer, deal_order, points_scoops,
     points_duplicates, cards_drawn, swaps, serves_exact, serves_close, days, close), the
-    variant settings given, game_name, and the running totals ``score_after_<round>_<k>``.
+    variant settings given, game_name, and ``round_scores``: the seat's running totals
+    after each round as JSON text (``[4,9,15,22]``), one column whatever the game's length,
+    so every game of a run has the same columns.
     """
     config = make_config(game, players, bots, ruleset, bot_options, **variant)
     frame = run_configs([config], games, seed, workers, dask, progress, chunk_size)

@@ -1,7 +1,5 @@
 """One package per game; each registers itself with :mod:`icecream.core.protocol`.
 
-Core finds the packages here by looking (it names none of them). ``DEFAULT_GAME`` is the
-game that views open when none is named.
+Core finds the games through the ``icecream.games`` entry-point group (``pyproject.toml``),
+naming none of them; a game from another installed package plugs in the same way.
 """
-
-DEFAULT_GAME = "ice-cream"

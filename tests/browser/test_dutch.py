@@ -114,7 +114,7 @@ def test_a_day_of_ijs_played_in_dutch(open_page: Any, check: Any,
     wait_kernel_idle(page)
     select_in(page, ".ic-language", label="Nederlands")
     wait_for_text(page, ".ic-header", t("dashboard.play.title", NL))
-    wait_for_text(page, f"{TABLE} .ic-phase", t("phase.deliveries", NL))
+    wait_for_text(page, f"{TABLE} .ic-phase", t("ic.phase.deliveries", NL))
     wait_kernel_idle(page)
     assert english_on_page(page) == []
 

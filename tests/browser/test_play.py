@@ -79,7 +79,7 @@ def test_a_whole_day_played_by_clicking(open_page: Any, check: Any,
     totals = page.eval_on_selector_all(
         f"{PLAY} .ic-scores tr", "trs => trs.slice(1).map(tr => tr.cells[1].innerText)")
     assert len(totals) == 4 and sum(int(x) for x in totals) > 0, totals
-    assert t("phase.deliveries") in text_of(page, f"{TABLE} .ic-phase")  # day 2 begins
+    assert t("ic.phase.deliveries") in text_of(page, f"{TABLE} .ic-phase")  # day 2 begins
     wait_kernel_idle(page)
     check(page)
     close_page(page, voila_server)

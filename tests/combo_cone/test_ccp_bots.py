@@ -114,7 +114,7 @@ def test_ccp_simulate_and_metrics():
     frame = simulate("combo-cone", players=3, bots=["heuristic", "random", "greedy"],
                      games=6, seed=2)
     assert len(frame) == 18 and set(frame["game_name"]) == {"combo-cone"}
-    for column in ("cards_left", "orders_filled", "scoops", "combos", "score_after_round_1",
+    for column in ("cards_left", "orders_filled", "scoops", "combos", "round_scores",
                    "rewards_taken"):
         assert column in frame.columns, column
     assert (frame.groupby("game")["winner"].sum() >= 1).all()

@@ -72,7 +72,7 @@ def test_ccp2_bad_deck_files_name_what_is_wrong(tmp_path, change, message):
 def test_ccp2_bad_json_and_bad_encoding_and_missing_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(SettingsError, match="not valid JSON"):
+    with pytest.raises(SettingsError, match="not JSON"):
         icecream.new_game("combo-cone", players=2, seed=1, deck=str(bad))
     latin = tmp_path / "latin.json"
     latin.write_bytes('{"note": "cr\u00e8me"}'.encode("latin-1"))
@@ -82,8 +82,10 @@ def test_ccp2_bad_json_and_bad_encoding_and_missing_file(tmp_path):
         icecream.new_game("combo-cone", players=2, seed=1, deck=str(tmp_path / "none.json"))
     with pytest.raises(SettingsError, match="must be a JSON object"):
         parse_components([1, 2])
-    with pytest.raises(SettingsError, match="path to a deck file"):
+    with pytest.raises(SettingsError, match=r"deck must be a file path or None \(CCP-2\)"):
         icecream.new_game("combo-cone", players=2, seed=1, deck=3)
+    with pytest.raises(SettingsError, match="path to a deck file"):
+        icecream.new_game("combo-cone", players=2, seed=1, deck=" ")
 
 
 def test_ccp2_bad_deck_in_a_scenario_is_a_scenario_error(tmp_path):

@@ -12,7 +12,7 @@ loads another deck file.
 
 from __future__ import annotations
 
-from ...core.protocol import GameSpec, SettingField, register_game
+from ...core.protocol import GameSpec, register_game
 from .actions import (
     ACTION_KINDS,
     EndTurn,
@@ -28,21 +28,17 @@ from .components import BRANDS, FLAVOURS, Components, load_components, shipped_c
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
 from .policies import POLICIES
-from .records import count_action, metrics, result_columns
+from .records import METRICS, count_action, result_columns
 from .render import render_svg
 from .rules import RULES
-from .scenario import load_scenario
-from .settings import PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
-from .state import PHASES, ComboConeState, new_state
-from .view import ComboConeView
+from .scenario import load_scenario, state_to_scenario
+from .settings import KIT, PRESETS, RULESET_RULES, RULESETS, Settings
+from .state import HOOKS, PHASES, ComboConeState, new_state
+from .view import ComboConeView, make_view
 from .words import action_words
 
-#: What a new-game form offers (labels ``setting.combo-cone.<name>[.<choice>]``).
-SETTINGS_FORM = (
-    SettingField("ruleset", "choice", "rulebook", "CCPN-3", choices=tuple(RULESETS)),
-    SettingField("first_player", "int", 0, "CCP-1", low=0, high=4),
-    SettingField("rainbow_hand_limit", "choice", None, "CCPN-3", choices=(None, 1, 2, 3, 4)),
-)
+# The state's view and save live in modules that import the state (no import cycle).
+HOOKS.update(view=make_view, to_dict=state_to_scenario)
 
 GAME = register_game(
     GameSpec(
@@ -64,12 +60,14 @@ GAME = register_game(
         round_attr="round",
         round_label="ui.round",
         first_player_setting="first_player",
-        settings_form=SETTINGS_FORM,
-        setting_rules=SETTING_RULES,
+        # The new-game form (labels ``setting.combo-cone.<name>[.<choice>]``) and the
+        # setting -> rule map follow from the settings' one declaration.
+        settings_form=KIT.form(),
+        setting_rules=KIT.rules(),
         ruleset_rules=RULESET_RULES,
         count_action=count_action,
         result_columns=result_columns,
-        metrics=metrics,
+        metrics=METRICS,
         catalog_prefix="ccp",
         presets=PRESETS,
         action_words=action_words,

@@ -20,15 +20,15 @@ Cards are numbered: Ice Cream cards ``0..111`` in file order, then the Rainbows.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from ...core.errors import SettingsError
+from ...core.datafiles import DataFileCache
+from ...core.errors import SettingsError, quote
+from ...core.protocol import parse_json
 
 #: The seven flavours of the assumed deck (CCP-2); catalog words ``ccp.flavour.<code>``.
 FLAVOURS: tuple[str, ...] = ("vanilla", "chocolate", "strawberry", "mint", "pistachio",
@@ -122,24 +122,18 @@ class Components:
         return tuple(range(n, n + self.rainbows))
 
 
-def _read_json(path: Path | Any, what: str) -> Any:
+def _read_json(path: Any, what: str) -> Any:
+    """A shipped data file (a package resource) through the bounded JSON reader."""
     try:
         raw = path.read_bytes()
     except OSError as e:
         raise SettingsError(f"deck: cannot read {what}: {e.strerror or e}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise SettingsError(f"deck: {what} is not UTF-8 text (byte {e.start})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SettingsError(f"deck: {what} is not valid JSON: {e}") from None
+    return parse_json(raw, SettingsError, f"deck: {what}")
 
 
 def _index(value: Any, names: tuple[str, ...], where: str, kind: str) -> int:
     if value not in names:
-        raise SettingsError(f"deck: {where}: unknown {kind} {value!r}; the {kind}s are "
+        raise SettingsError(f"deck: {where}: unknown {kind} {quote(value)}; the {kind}s are "
                             f"{', '.join(names)} (CCP-2)")
     return names.index(value)
 
@@ -147,7 +141,7 @@ def _index(value: Any, names: tuple[str, ...], where: str, kind: str) -> int:
 def _count(data: Mapping, key: str, want: int, rule: str) -> int:
     v = data[key]
     if isinstance(v, bool) or not isinstance(v, int):
-        raise SettingsError(f"deck: {key}: must be a whole number, not {v!r}")
+        raise SettingsError(f"deck: {key}: must be a whole number, not {quote(v)}")
     if v != want:
         raise SettingsError(f"deck: {key}: the game has {want}, not {v} ({rule})")
     return v
@@ -180,7 +174,7 @@ def parse_components(data: Any, source: str = "deck file") -> Components:
             where = f"ice_cream[{i}]"
             if not isinstance(c, Mapping) or set(c) != {"flavour", "brand", "combo"}:
                 raise SettingsError(f"deck: {where}: must be an object with exactly flavour, "
-                                    f"brand and combo, not {c!r}")
+                                    f"brand and combo, not {quote(c)}")
             cards.append(Card(_index(c["flavour"], FLAVOURS, where, "flavour"),
                               _index(c["brand"], BRANDS, where, "brand"),
                               _index(c["combo"], BRANDS, where + ".combo", "brand")))
@@ -214,21 +208,21 @@ def _parse_orders(orders_data: Any) -> tuple[Order, ...]:
         if not isinstance(o, Mapping) or not {"flavours", "coins"} <= set(o) or \
                 set(o) - {"flavours", "coins", "reward"}:
             raise SettingsError(f"deck: {where}: must be an object with flavours, coins and "
-                                f"an optional reward, not {o!r}")
+                                f"an optional reward, not {quote(o)}")
         fl = o["flavours"]
         if not isinstance(fl, list) or not 1 <= len(fl) <= 4:
             raise SettingsError(f"deck: {where}.flavours: an order asks for 1 to 4 flavours "
-                                f"(CCP-4), not {fl!r}")
+                                f"(CCP-4), not {quote(fl)}")
         flavours = tuple(sorted(_index(f, FLAVOURS, f"{where}.flavours", "flavour")
                                 for f in fl))
         coins = o["coins"]
         if isinstance(coins, bool) or not isinstance(coins, int) or not 0 <= coins <= 99:
             raise SettingsError(f"deck: {where}.coins: must be a whole number 0..99, "
-                                f"not {coins!r}")
+                                f"not {quote(coins)}")
         reward = o.get("reward")
         if reward is not None and reward not in REWARDS:
             raise SettingsError(f"deck: {where}.reward: must be null, \"cards\" or \"cone\" "
-                                f"(CCP-10), not {reward!r}")
+                                f"(CCP-10), not {quote(reward)}")
         out.append(Order(flavours, coins, reward))
     return tuple(out)
 
@@ -245,19 +239,18 @@ def shipped_components() -> Components:
 
 
 def load_components(deck: str | None) -> Components:
-    """The components for the ``deck`` setting: ``None`` for the shipped deck, else a path."""
+    """The components for the ``deck`` setting: ``None`` for the shipped deck, else a path.
+
+    The file is read by the bounded JSON reader (a regular UTF-8 file within the nesting,
+    digit and size limits) and read again when it changes; every problem is one
+    :class:`SettingsError` starting ``deck:``.
+    """
     if deck is None:
         return shipped_components()
     if not isinstance(deck, str) or not deck.strip():
-        raise SettingsError(f"deck: must be a path to a deck file or None, not {deck!r}")
-    path = Path(deck)
-    key = (str(path.resolve()), path.stat().st_mtime_ns if path.exists() else -1)
-    made = _LOADED.get(key)
-    if made is None:
-        made = parse_components(_read_json(path, str(path)), str(path))
-        if len(_LOADED) < 64:
-            _LOADED[key] = made
-    return made
+        raise SettingsError(f"deck: must be a path to a deck file or None, not {quote(deck)}")
+    return _DECKS.load(deck)
 
 
-_LOADED: dict[tuple[str, int], Components] = {}
+#: Deck files read so far, by path (read again when a file changes).
+_DECKS = DataFileCache("deck", parse_components)

@@ -12,21 +12,14 @@ step) come from the catalog (``ccp.example.<id>.*``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...core.examples import Example, load_examples
+from .scenario import load_scenario
 
 #: Example ids in the order a player meets them in the rulebook.
 EXAMPLE_IDS = ("scoop_groups", "serve_combo", "fill_height", "combo_chain")
 
 
-def _start(scenario: Mapping[str, Any]) -> Any:
-    from .scenario import load_scenario  # the scenario module imports the state
-
-    return load_scenario(scenario)
-
-
-EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "ccp.example", _start)
+EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "ccp.example",
+                                             load_scenario)
 
 __all__ = ["EXAMPLES", "EXAMPLE_IDS", "Example"]

@@ -10,9 +10,10 @@ and the game's own design metric.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, t
+from ...core.protocol import MetricSpec
 
 _COLUMNS = {"scoop": "scoops", "secure": "secures", "serve": "serves", "fill": "fills",
             "stop_serving": "stops"}
@@ -36,7 +37,8 @@ def result_columns(s: Any, seat: int) -> dict[str, Any]:
     """Per-seat columns at the end of a game: cards left in hand (the CCP-12 tie-break),
     orders filled and kept for coins, alternative rewards taken (CCP-10), Cones, Rainbows
     and reserved orders left, the counted actions (0 when never played) and the running
-    coin totals after each table round (``score_after_round_<k>``)."""
+    coin totals after each table round (``round_scores``: one column holding them as JSON
+    text, so a game of any length has the same columns)."""
     n_rainbow = sum(1 for c in s.hands[seat] if s.is_rainbow(c))
     row: dict[str, Any] = {
         "cards_left": len(s.hands[seat]),
@@ -52,28 +54,14 @@ def result_columns(s: Any, seat: int) -> dict[str, Any]:
     for column in ("scoops", "secures", "serves", "fills", "stops", "placements", "combos",
                    "rewards_cards", "rewards_cone"):
         row[column] = 0
-    for k, totals in enumerate(s.round_scores, start=1):
-        row[f"score_after_round_{k}"] = totals[seat]
+    row["round_scores"] = json.dumps([totals[seat] for totals in s.round_scores],
+                                     separators=(",", ":"))
     return row
 
 
-def metrics() -> tuple[type, ...]:
-    """The game's own metric classes (imported on demand: they need pandas)."""
-    from ...explore.metrics import PointsShare
-
-    class RewardShare(PointsShare):
-        """Share of filled orders whose alternative reward was taken instead of the
-        coins (CCP-10)."""
-
-        key = "ccp_reward_share"
-
-        def __init__(self) -> None:
-            super().__init__("rewards_taken", ("orders_filled",))
-
-        def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
-            return t("ccp.metric.reward_share.name", lang)
-
-        def description(self, lang: str = DEFAULT_LANGUAGE) -> str:
-            return t("ccp.metric.reward_share.description", lang)
-
-    return (RewardShare,)
+#: The game's own design metrics, as data (the explore layer computes them): the share of
+#: filled orders whose alternative reward was taken instead of the coins (CCP-10).
+METRICS = (
+    MetricSpec("ccp_reward_share", "points_share", ("rewards_taken",), ("orders_filled",),
+               text="ccp.metric.reward_share"),
+)

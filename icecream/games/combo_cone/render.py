@@ -24,10 +24,10 @@ True
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
+from ...core import svg
 from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ...core.protocol import Option
 from .components import BRANDS, FLAVOURS
@@ -55,12 +55,6 @@ ORDER_W = 84
 #: The narrowest panel of another Artisan: three reserved orders side by side (CCP-7).
 OTHER_MIN_W = 3 * (ORDER_W - 4) + 4 * 4 + 8
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
-
-
-def action_json(action: Any) -> str:
-    """The plain action as compact JSON, escaped for a single-quoted attribute."""
-    text = json.dumps(action.to_dict(), separators=(",", ":"))
-    return escape(text, quote=False).replace("'", "&#x27;")
 
 
 def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE,
@@ -100,11 +94,9 @@ class _Picture:
         return None
 
     def option_attrs(self, opt: Option | None, base: str) -> str:
-        if opt is None:
-            return f'class="{base}"'
-        cls = f"{base} ic-option" + ("" if opt.allowed else " ic-forbidden")
-        return (f'class="{cls}" data-action=\'{action_json(opt.action)}\' role="button" '
-                f'aria-label="{self.reason(opt)}" style="cursor:pointer"')
+        """Every game's clickable-option attributes, named by the option's reason."""
+        label = None if opt is None else opt.reason.text(self.lang, self.v.names)
+        return svg.option_attrs(opt, base, label=label)
 
     # -- the whole picture ---------------------------------------------------------------
     def draw(self) -> str:

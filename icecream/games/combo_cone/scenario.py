@@ -38,53 +38,85 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.chance import shuffled
 from ...core.errors import ScenarioError
 from ...core.protocol import FORMAT_VERSION
 from ...core.scenario import per_seat, read_int, read_scenario, read_seed, scenario_settings
 from .components import BRANDS, FLAVOURS, RAINBOW, Components
-from .settings import PILE_SIZE, Settings
-from .shuffle import SCENARIO_ORDERS, SCENARIO_PILE, shuffled
+from .settings import KIT, PILE_SIZE
 from .state import (
+    CHANCE,
     FILLING,
     MAIN,
     MAX_RESERVED,
     OVER,
-    PHASES,
+    PHASE_NAMES,
     REWARD,
     ROW_SIZE,
+    SCENARIO_FIELDS,
+    SCENARIO_ORDERS,
+    SCENARIO_PILE,
     SERVING,
     START_CONES,
     ComboConeState,
     _ev,
+    build_state,
 )
 
-_FIELDS = {"game", "format_version", "players", "settings", "seed", "phase", "to_act", "turn",
-           "final_turns_left", "placements_left", "pending_order", "hands", "cones",
-           "reserved", "filled", "fills", "row", "pile", "pile_size", "box",
-           "ice_cream_discard", "order_row", "order_deck", "order_discard", "reshuffles",
-           "round_scores", "title", "description"}
+
+def _make_settings(players: Any, ruleset: str | None = None, **variant: Any) -> Any:
+    return KIT.make(players, ruleset, variant)
 
 
-class _Cards:
-    """Hands out card ids for scenario entries, each id at most once."""
+class _Ids:
+    """Hands out ids of one kind of component (cards, orders) for scenario entries, each
+    at most once: an entry is an id or the component's text (:meth:`by_text`)."""
 
-    def __init__(self, comps: Components) -> None:
-        self.comps = comps
-        self.cards = comps.cards
+    #: The component's name in messages, and how its list is described.
+    what, kind = "card", "cards"
+
+    def __init__(self, count: int) -> None:
+        self.count = count
         self.used: set[int] = set()
-        self.by_face: dict[tuple, list[int]] = {}
-        for i, c in enumerate(self.cards):
-            self.by_face.setdefault((c.flavour, c.brand, c.combo), []).append(i)
 
     def take(self, entry: Any, where: str) -> int:
         if isinstance(entry, int) and not isinstance(entry, bool):
-            if not 0 <= entry < len(self.cards):
-                raise ScenarioError(f"{where}: no card has id {entry} (ids are 0.."
-                                    f"{len(self.cards) - 1})")
+            if not 0 <= entry < self.count:
+                raise ScenarioError(f"{where}: no {self.what} has id {entry} (ids are 0.."
+                                    f"{self.count - 1})")
             if entry in self.used:
-                raise ScenarioError(f"{where}: card {entry} is placed twice")
+                raise ScenarioError(f"{where}: {self.what} {entry} is placed twice")
             self.used.add(entry)
             return entry
+        return self.by_text(entry, where)
+
+    def by_text(self, entry: Any, where: str) -> int:
+        raise NotImplementedError
+
+    def first_unused(self, ids: Any) -> int | None:
+        """The first of ``ids`` not handed out yet (now handed out), or ``None``."""
+        for i in ids:
+            if i not in self.used:
+                self.used.add(i)
+                return i
+        return None
+
+    def many(self, data: Any, where: str) -> list[int]:
+        if not isinstance(data, list):
+            raise ScenarioError(f"{where}: must be a list of {self.kind}, not {data!r}")
+        return [self.take(x, f"{where}[{i}]") for i, x in enumerate(data)]
+
+
+class _Cards(_Ids):
+    """Card ids: an id, ``"flavour/brand/combo"`` or ``"rainbow"``."""
+
+    def __init__(self, comps: Components) -> None:
+        super().__init__(len(comps.cards))
+        self.by_face: dict[tuple, list[int]] = {}
+        for i, c in enumerate(comps.cards):
+            self.by_face.setdefault((c.flavour, c.brand, c.combo), []).append(i)
+
+    def by_text(self, entry: Any, where: str) -> int:
         if not isinstance(entry, str):
             raise ScenarioError(f"{where}: a card is an id or 'flavour/brand/combo' or "
                                 f"'rainbow', not {entry!r}")
@@ -104,35 +136,23 @@ class _Cards:
                     raise ScenarioError(f"{where}: unknown brand {b!r}; brands are "
                                         f"{', '.join(BRANDS)}")
             key = (FLAVOURS.index(fl), BRANDS.index(br), BRANDS.index(co))
-        for i in self.by_face.get(key, []):
-            if i not in self.used:
-                self.used.add(i)
-                return i
-        raise ScenarioError(f"{where}: no {entry!r} card is left: the deck has "
-                            f"{len(self.by_face.get(key, []))} (CCP-2)")
-
-    def many(self, data: Any, where: str) -> list[int]:
-        if not isinstance(data, list):
-            raise ScenarioError(f"{where}: must be a list of cards, not {data!r}")
-        return [self.take(x, f"{where}[{i}]") for i, x in enumerate(data)]
+        got = self.first_unused(self.by_face.get(key, []))
+        if got is None:
+            raise ScenarioError(f"{where}: no {entry!r} card is left: the deck has "
+                                f"{len(self.by_face.get(key, []))} (CCP-2)")
+        return got
 
 
-class _Orders:
-    """Hands out order ids for scenario entries, each at most once."""
+class _Orders(_Ids):
+    """Order ids: an id or the order's flavours joined by ``+``."""
+
+    what, kind = "order", "orders"
 
     def __init__(self, comps: Components) -> None:
+        super().__init__(len(comps.orders))
         self.orders = comps.orders
-        self.used: set[int] = set()
 
-    def take(self, entry: Any, where: str) -> int:
-        if isinstance(entry, int) and not isinstance(entry, bool):
-            if not 0 <= entry < len(self.orders):
-                raise ScenarioError(f"{where}: no order has id {entry} (ids are 0.."
-                                    f"{len(self.orders) - 1})")
-            if entry in self.used:
-                raise ScenarioError(f"{where}: order {entry} is placed twice")
-            self.used.add(entry)
-            return entry
+    def by_text(self, entry: Any, where: str) -> int:
         if not isinstance(entry, str):
             raise ScenarioError(f"{where}: an order is an id or flavours joined by '+', "
                                 f"not {entry!r}")
@@ -142,29 +162,26 @@ class _Orders:
                 raise ScenarioError(f"{where}: unknown flavour {f!r}; flavours are "
                                     f"{', '.join(FLAVOURS)}")
         want = tuple(sorted(FLAVOURS.index(f) for f in names))
-        for i, o in enumerate(self.orders):
-            if o.flavours == want and i not in self.used:
-                self.used.add(i)
-                return i
-        raise ScenarioError(f"{where}: no {entry!r} order is left in the order deck (CCP-4)")
-
-    def many(self, data: Any, where: str) -> list[int]:
-        if not isinstance(data, list):
-            raise ScenarioError(f"{where}: must be a list of orders, not {data!r}")
-        return [self.take(x, f"{where}[{i}]") for i, x in enumerate(data)]
+        got = self.first_unused(i for i, o in enumerate(self.orders) if o.flavours == want)
+        if got is None:
+            raise ScenarioError(f"{where}: no {entry!r} order is left in the order deck "
+                                "(CCP-4)")
+        return got
 
 
 def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    data = read_scenario(data, "combo-cone", "a Combo Cone Paradise", _FIELDS, FORMAT_VERSION)
-    settings = scenario_settings(data, Settings.make)
+    data = read_scenario(data, "combo-cone", "a Combo Cone Paradise", SCENARIO_FIELDS,
+                         FORMAT_VERSION)
+    settings = scenario_settings(data, _make_settings)
     comps = settings.components
     n = settings.players
     seed = read_seed(data)
     phase_name = data.get("phase", "main")
-    if phase_name not in PHASES:
-        raise ScenarioError(f"phase: must be one of {', '.join(PHASES)}, not {phase_name!r}")
-    phase = PHASES.index(phase_name)
+    if phase_name not in PHASE_NAMES:
+        raise ScenarioError(f"phase: must be one of {', '.join(PHASE_NAMES)}, "
+                            f"not {phase_name!r}")
+    phase = PHASE_NAMES.index(phase_name)
     to_act = read_int(data, "to_act", settings.first_player, 0, n - 1)
     turn = read_int(data, "turn", 0, 0, 10**6)
     final = data.get("final_turns_left")
@@ -223,7 +240,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
 
     # Fill what the scenario did not place.
     rest = [c for c in range(n_ic) if c not in cards.used]
-    rest = shuffled(seed, SCENARIO_PILE, 0, rest)
+    rest = shuffled(CHANCE, seed, SCENARIO_PILE, 0, rest)
     if box_given:
         size = len(pile_top) + len(rest)
     else:
@@ -235,8 +252,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     under = size - len(pile_top)
     pile = rest[:under] + list(reversed(pile_top))
     box = sorted(box + rest[under:])
-    rainbow_pile = [c for c in comps.rainbow_ids if c not in cards.used]
-    orest = shuffled(seed, SCENARIO_ORDERS, 0,
+    orest = shuffled(CHANCE, seed, SCENARIO_ORDERS, 0,
                      [o for o in range(len(comps.orders)) if o not in orders.used])
     order_deck = orest + list(reversed(odeck_top))
 
@@ -252,36 +268,13 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     if pending_id >= 0 and comps.orders[pending_id].reward is None:
         raise ScenarioError("pending_order: that order offers no alternative reward (CCP-10)")
 
-    s = object.__new__(ComboConeState)
-    s.settings = settings
-    s.comps = comps
-    s.cards = comps.cards
-    s.seed = seed
-    s._phase = phase
-    s.to_act = to_act if phase != OVER else -1
-    s.turn = turn
-    s.final_left = final_left
-    s.pile = pile
-    s.row = row
-    s.box = box
-    s.rainbow_pile = rainbow_pile
-    s.ic_discard = discard
-    s.order_deck = order_deck
-    s.order_row = order_row
-    s.order_discard = odiscard
-    s.reshuffles = reshuffles
-    s.hands = hands
-    s.cones = cones
-    s.cone_reserve = comps.cones - n_cones
-    s.reserved = reserved
-    s.filled = filled
-    s.fills = list(fills)
-    s.coins = [sum(comps.orders[o].coins for o in f) for f in filled]
-    s.placements = placements
-    s.pending = pending_id
-    s.is_over = phase == OVER
-    s.round_scores = _round_scores(data, n, turn)
-    s._legal = None
+    s = build_state(
+        settings, comps, seed, _phase=phase, to_act=to_act if phase != OVER else -1,
+        turn=turn, final_left=final_left, pile=pile, row=row, box=box, ic_discard=discard,
+        order_deck=order_deck, order_row=order_row, order_discard=odiscard,
+        reshuffles=reshuffles, hands=hands, cones=cones, reserved=reserved, filled=filled,
+        fills=list(fills), placements=placements, pending=pending_id,
+        round_scores=_round_scores(data, n, turn))
     ev: list = [_ev("scenario")]
     if phase == FILLING:
         s._to_filling(ev)
@@ -300,7 +293,7 @@ def state_to_scenario(s: ComboConeState) -> dict[str, Any]:
         "players": list(s.names),
         "settings": settings,
         "seed": s.seed,
-        "phase": PHASES[s._phase],
+        "phase": PHASE_NAMES[s._phase],
         "to_act": s.to_act if s._phase != OVER else 0,
         "turn": s.turn,
         "final_turns_left": s.final_left if s.final_left >= 0 else None,

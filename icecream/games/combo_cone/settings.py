@@ -1,22 +1,25 @@
-"""Combo Cone Paradise's settings, checked: players, first player, variants, deck file.
+"""Combo Cone Paradise's settings, declared once (:class:`~icecream.core.settings.SettingsKit`):
+players, first player, the Rainbow hand limit variant and the deck file.
 
 Rulesets: ``rulebook`` (no Rainbow hand limit) and ``review`` (a published review plays
-with at most 3 Rainbow cards in hand, CCPN-3).
+with at most 3 Rainbow cards in hand, CCPN-3). The checks, the new-game form
+(``KIT.form()``) and the setting -> rule map (``KIT.rules()``) all follow from
+:data:`KIT`.
 
->>> s = Settings.make(3, ruleset="review")
+>>> s = KIT.make(3, "review")
 >>> s.rainbow_hand_limit, s.first_player, s.players
 (3, 0, 3)
+>>> KIT.make(3, None, {"cls": 1})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+icecream.core.errors.SettingsError: unknown Combo Cone Paradise setting(s) ['cls']; ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ...core.errors import SettingsError
-from ...core.messages import get_language
-from ...core.players import player_names, typed_key
+from ...core.settings import Setting, SettingsBase, SettingsKit
 from .components import Components, load_components
 
 RULESETS: dict[str, dict[str, Any]] = {
@@ -24,9 +27,6 @@ RULESETS: dict[str, dict[str, Any]] = {
     "review": {"rainbow_hand_limit": 3},
 }
 RULESET_RULES: dict[str, tuple[str, ...]] = {"rulebook": ("CCPN-3",), "review": ("CCPN-3",)}
-#: The rule each setting belongs to (side-by-side comparisons cite them).
-SETTING_RULES: dict[str, str] = {"first_player": "CCP-1", "rainbow_hand_limit": "CCPN-3",
-                                 "deck": "CCP-2"}
 #: Named what-if settings (labels ``ccp.preset.<name>``).
 PRESETS: dict[str, dict[str, Any]] = {
     "rulebook": {"ruleset": "rulebook"},
@@ -37,76 +37,42 @@ PRESETS: dict[str, dict[str, Any]] = {
 PILE_SIZE = {2: 52, 3: 72, 4: 92, 5: 112}
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Every setting of a game. Build with :meth:`make`, which checks them."""
+class _Base(SettingsBase):
+    """What Combo Cone Paradise's settings derive from their values."""
 
-    names: tuple[str, ...]
-    ruleset: str = "rulebook"
-    first_player: int = 0
-    rainbow_hand_limit: int | None = None
-    deck: str | None = None
-
-    @property
-    def players(self) -> int:
-        """The number of Artisans (CCP-1)."""
-        return len(self.names)
+    __slots__ = ()
+    deck: str | None
 
     @property
     def components(self) -> Components:
         """The cards of this game (the shipped, assumed deck unless ``deck`` names a file)."""
         return load_components(self.deck)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as plain data (JSON-able; ``names`` a list)."""
-        d = asdict(self)
-        d["names"] = list(self.names)
-        return d
 
-    @classmethod
-    def make(cls, players: int | Sequence[str] = 4, ruleset: str | None = None,
-             **variant: Any) -> Settings:
-        """Check and build settings; :class:`SettingsError` names the bad value."""
-        key = None
-        try:
-            # The language too: a count of players gets default names in its words.
-            key = (typed_key(players), ruleset, tuple(sorted((k, typed_key(v))
-                                                          for k, v in variant.items())),
-                   get_language())
-            made = _MADE.get(key)
-        except TypeError:
-            made = None
-        if made is None:
-            made = cls._make(players, ruleset, **variant)
-            if key is not None and len(_MADE) < 1024 and made.deck is None:
-                _MADE[key] = made
-        return made
-
-    @classmethod
-    def _make(cls, players: int | Sequence[str], ruleset: str | None, **variant: Any) -> Settings:
-        known = {f.name for f in fields(cls)} - {"names", "ruleset"}
-        unknown = set(variant) - known
-        if unknown:
-            raise SettingsError(f"unknown Combo Cone Paradise setting(s) {sorted(unknown)}; "
-                                f"settings are {sorted(known | {'ruleset', 'players'})}")
-        names = player_names(players, 2, 5, "Combo Cone Paradise is for 2 to 5 Artisans (CCP-1)")
-        ruleset = ruleset or "rulebook"
-        if ruleset not in RULESETS:
-            raise SettingsError(f"unknown ruleset {ruleset!r}; rulesets are {sorted(RULESETS)}")
-        values = dict(RULESETS[ruleset])
-        values.update(variant)
-        s = cls(names=names, ruleset=ruleset, **values)
-        fp = s.first_player
-        if isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < s.players:
-            raise SettingsError(f"setting first_player must be a seat 0..{s.players - 1} "
-                                f"(CCP-1), not {fp!r}")
-        lim = s.rainbow_hand_limit
-        if lim is not None and (isinstance(lim, bool) or not isinstance(lim, int)
-                                or not 0 <= lim <= 10):
-            raise SettingsError(f"setting rainbow_hand_limit must be None (off) or a whole "
-                                f"number 0..10 (CCPN-3), not {lim!r}")
-        s.components  # noqa: B018 - loads and checks the deck file now, naming what is wrong
-        return s
+def _load_deck(s: Any) -> None:
+    """Load and check the deck file now, so a bad file is named when the game is set up."""
+    s.components  # noqa: B018
 
 
-_MADE: dict[tuple, Settings] = {}
+KIT = SettingsKit(
+    game="combo-cone",
+    title="Combo Cone Paradise",
+    players=(2, 5),
+    players_rule="Combo Cone Paradise is for 2 to 5 Artisans (CCP-1)",
+    settings=(
+        Setting("first_player", "CCP-1", 0, "seat"),
+        # The form offers the limits a table plays; the check allows any sensible one.
+        Setting("rainbow_hand_limit", "CCPN-3", None, "int", low=0, high=10, optional=True,
+                form_choices=(None, 1, 2, 3, 4)),
+        Setting("deck", "CCP-2", None, "path", form=False),
+    ),
+    rulesets=RULESETS,
+    ruleset_rules=RULESET_RULES,
+    check=_load_deck,
+    base=_Base,
+)
+#: Every setting of a game (a frozen dataclass made by :data:`KIT`; named here so that
+#: pickled settings are found again).
+Settings = KIT.cls
+
+__all__ = ["KIT", "Settings", "RULESETS", "RULESET_RULES", "PRESETS", "PILE_SIZE"]

@@ -32,9 +32,12 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from ...core.chance import shuffled
 from ...core.errors import SettingsError
+from ...core.fields import StateField, make_clone, saved_names
 from ...core.invariants import invariant
-from ...core.protocol import Action, Event, Option, State
+from ...core.phases import Phase, Rules, Verdict, allow, forbid
+from ...core.protocol import Action, Event, State
 from .actions import (
     END_TURN,
     KEEP_COINS,
@@ -53,20 +56,36 @@ from .actions import (
     TakeReward,
 )
 from .components import RAINBOW, Card, Components
-from .settings import PILE_SIZE, Settings
-from .shuffle import ORDER_RESHUFFLE, SETUP_ORDERS, SETUP_PILE, shuffled
+from .settings import KIT, PILE_SIZE, Settings
 from .words import CcpMessage
 
+#: The phases of a turn as data: the rule each is played under and the action kinds it
+#: offers (CCP-5); ``over`` offers none (CCP-12). ``state.phase`` is one of their names.
+PHASES = (
+    Phase("main", "CCP-5", ("scoop", "secure", "serve")),
+    Phase("serving", "CCP-8", ("place", "stop_serving")),
+    Phase("filling", "CCP-9", ("fill", "end_turn")),
+    Phase("reward", "CCP-10", ("take_reward",)),
+    Phase("over", "CCP-12"),
+)
+PHASE_NAMES = tuple(p.name for p in PHASES)
+#: The phase that offers each action kind (a refusal in another phase names it).
+_PHASE_OF_KIND = {k: p for p in PHASES for k in p.kinds}
+#: The state keeps its phase as an index of :data:`PHASES` (compared at every step).
 MAIN, SERVING, FILLING, REWARD, OVER = range(5)
-PHASES = ("main", "serving", "filling", "reward", "over")
-#: The rule each phase is played under, for "wrong phase" explanations.
-PHASE_RULE = ("CCP-5", "CCP-8", "CCP-9", "CCP-10", "CCP-12")
 ROW_SIZE = 4
 MAX_RESERVED = 3
 START_CONES = 2
 REWARD_CARDS = 2
-_PHASE_OF = {Scoop: MAIN, Secure: MAIN, Serve: MAIN, Place: SERVING, StopServing: SERVING,
-             Fill: FILLING, EndTurn: FILLING, TakeReward: REWARD}
+#: Purposes of the seeded shuffles (:func:`icecream.core.chance.shuffled`): the Ice Cream
+#: draw pile (CCP-3), the Order deck (CCP-3), a rebuilt Order deck (CCP-11, the k-th), and
+#: the cards a scenario does not place.
+SETUP_PILE, SETUP_ORDERS, ORDER_RESHUFFLE, SCENARIO_PILE, SCENARIO_ORDERS = range(5)
+#: The game's name in its seeds (``random.Random("combo-cone:<seed>:<purpose>:<k>")``).
+CHANCE = "combo-cone"
+#: How the package gives a state its view and its save (``view`` and ``scenario`` import
+#: this module, so it imports neither: set by the package's ``__init__``).
+HOOKS: dict[str, Callable[..., Any]] = {}
 
 # Shared action objects, so legal-action lists cost little allocation.
 _SCOOPS: dict[tuple[int, ...], Scoop] = {}
@@ -120,11 +139,54 @@ def _ev(key: str, rule: str | None = None, visible_to: int | None = None,
     return (f"ccp.event.{key}", params, rule, visible_to)
 
 
-def _why(key: str, **params: Any) -> CcpMessage:
-    return CcpMessage(f"ccp.why.{key}", params)
+def _copy_cones(cones: list[list[list[int]]]) -> list[list[list[int]]]:
+    return [[st[:] for st in cs] for cs in cones]
 
 
-class ComboConeState(State):
+#: The state's fields, declared once: how :meth:`ComboConeState.clone` copies each, and its
+#: name in a scenario or save (``None``: not saved as such; the settings are saved as
+#: ``players`` and ``settings``, the coins and the Cone reserve follow from the rest).
+FIELDS = (
+    StateField("settings", saved=None),
+    StateField("comps", saved=None),
+    StateField("cards", saved=None),
+    StateField("seed"),
+    StateField("_phase"),
+    StateField("to_act"),
+    StateField("turn"),
+    StateField("final_left", saved="final_turns_left"),
+    StateField("pile", "list"),
+    StateField("row", "list"),
+    StateField("box"),  # never changes after setup
+    StateField("rainbow_pile", "list", saved=None),  # the Rainbows placed nowhere else
+    StateField("ic_discard", "list", saved="ice_cream_discard"),
+    StateField("order_deck", "list"),
+    StateField("order_row", "list"),
+    StateField("order_discard", "list"),
+    StateField("reshuffles"),
+    StateField("hands", "lists"),
+    StateField("cones", _copy_cones),
+    StateField("cone_reserve", saved=None),
+    StateField("reserved", "lists"),
+    StateField("filled", "lists"),
+    StateField("fills", "list"),
+    StateField("coins", "list", saved=None),
+    StateField("placements", saved="placements_left"),
+    StateField("pending", saved="pending_order"),
+    StateField("is_over", saved=None),
+    StateField("round_scores"),
+    StateField("_events", saved=None),
+    # Shared, not reset: a clone is the same position, so the same legal actions.
+    StateField("_legal", saved=None),
+)
+#: The fields a scenario may hold: the saved state fields, what every game's scenario
+#: has, and the draw pile's size (a scenario's unplaced cards fill it).
+SCENARIO_FIELDS = frozenset(saved_names(FIELDS)) | {
+    "game", "format_version", "players", "settings", "seed", "title", "description",
+    "pile_size"}
+
+
+class ComboConeState(Rules, State):
     """A position in a game of Combo Cone Paradise. Never changed after it is made,
     except by :meth:`apply_in_place` (or :meth:`random_playout`) on a :meth:`clone`.
 
@@ -134,13 +196,8 @@ class ComboConeState(State):
     cones, each a stack listed bottom first.
     """
 
-    __slots__ = (
-        "settings", "comps", "cards", "seed", "_phase", "to_act", "turn", "final_left",
-        "pile", "row", "box", "rainbow_pile", "ic_discard", "order_deck", "order_row",
-        "order_discard", "reshuffles", "hands", "cones", "cone_reserve", "reserved",
-        "filled", "fills", "coins", "placements", "pending", "_events", "_legal", "is_over",
-        "round_scores",
-    )
+    __slots__ = tuple(f.name for f in FIELDS)
+    PHASES = PHASES  # the module's phases, as the rules kit reads them
     #: Its events name cards, orders, brands and rewards (:mod:`.words`).
     message_type = CcpMessage
 
@@ -185,7 +242,7 @@ class ComboConeState(State):
     @property
     def phase(self) -> str:
         """main, serving, filling, reward or over."""
-        return PHASES[self._phase]
+        return PHASE_NAMES[self._phase]
 
     @property
     def num_players(self) -> int:
@@ -286,14 +343,12 @@ class ComboConeState(State):
         return out
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the Artisan to act may take now (empty when the game is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
+    # FAST PATH (labelled): the allowed options without a verdict for each candidate (a
+    # playout decides ~10^5 times a second); proved equal to the checks, in order, by
+    # core.conformance.check_legal_paths at every decision of the conformance games.
+    def fast_legal(self) -> tuple[Action, ...]:
+        """The actions the Artisan to act may take now (empty when the game is over): the
+        candidates their checks allow, worked out directly."""
         phase = self._phase
         p = self.to_act
         if phase == MAIN:
@@ -380,41 +435,6 @@ class ComboConeState(State):
         s._step(action)
         return s
 
-    def clone(self) -> ComboConeState:
-        """A deep copy of the changing parts, for :meth:`apply_in_place`."""
-        s = object.__new__(ComboConeState)
-        s.settings = self.settings
-        s.comps = self.comps
-        s.cards = self.cards
-        s.seed = self.seed
-        s._phase = self._phase
-        s.to_act = self.to_act
-        s.turn = self.turn
-        s.final_left = self.final_left
-        s.pile = self.pile[:]
-        s.row = self.row[:]
-        s.box = self.box  # never changes after setup
-        s.rainbow_pile = self.rainbow_pile[:]
-        s.ic_discard = self.ic_discard[:]
-        s.order_deck = self.order_deck[:]
-        s.order_row = self.order_row[:]
-        s.order_discard = self.order_discard[:]
-        s.reshuffles = self.reshuffles
-        s.hands = [h[:] for h in self.hands]
-        s.cones = [[st[:] for st in cs] for cs in self.cones]
-        s.cone_reserve = self.cone_reserve
-        s.reserved = [r[:] for r in self.reserved]
-        s.filled = [f[:] for f in self.filled]
-        s.fills = self.fills[:]
-        s.coins = self.coins[:]
-        s.placements = self.placements
-        s.pending = self.pending
-        s.is_over = self.is_over
-        s.round_scores = self.round_scores
-        s._events = self._events
-        s._legal = self._legal
-        return s
-
     def apply_in_place(self, action: Action | Mapping[str, Any]) -> None:
         """Apply ``action`` to this very state (a :meth:`clone` nobody else holds); same
         rules and checks as :meth:`apply`."""
@@ -432,7 +452,7 @@ class ComboConeState(State):
         while not self.is_over:
             legal = self._legal
             if legal is None:
-                legal = self._compute_legal()
+                legal = self.fast_legal()
             self._step(legal[int(random() * len(legal))])
             steps += 1
         return steps
@@ -617,7 +637,7 @@ class ComboConeState(State):
             # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
             if not odeck and self.order_discard:
                 self.reshuffles += 1
-                odeck.extend(shuffled(self.seed, ORDER_RESHUFFLE, self.reshuffles,
+                odeck.extend(shuffled(CHANCE, self.seed, ORDER_RESHUFFLE, self.reshuffles,
                                       self.order_discard))
                 ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
                 self.order_discard.clear()
@@ -666,9 +686,9 @@ class ComboConeState(State):
             "game_over_tiebreak" if tied > 1 else "game_over")
         ev.append(_ev(key, "CCP-12", names=", ".join(self.names[q] for q in w), coins=coins))
 
-    # ------------------------------------------------------------------ explanations
-    def options(self) -> list[Option]:
-        """Every option of the current decision, allowed or forbidden, with its rule.
+    # ------------------------------------------------------------------ the rules, once
+    def candidates(self) -> list[Action]:
+        """Every option of the current decision, allowed or not, in the order shown.
 
         Main: every group of 1-4 row cards, each order to reserve and the deck, Serve.
         Serving: each card on each cone, and stopping. Filling: each cone with a stack
@@ -697,52 +717,46 @@ class ComboConeState(State):
                 cands += self._card_rewards()
             else:  # the other reward, once, to say this order does not offer it
                 cands.append(_take((), 1))
-        return [self.why_not(a) for a in cands]
+        return cands
 
-    def why_not(self, action: Action | Mapping[str, Any]) -> Option:
-        """Whether ``action`` is allowed now, the rule that says so, and why in words."""
-        act = self.game.parse_action(action)
-        phase = self._phase
-        if phase == OVER:
-            return Option(act, False, "CCP-12", _why("game_over"))
-        want = _PHASE_OF[type(act)]
-        if want != phase:
-            return Option(act, False, PHASE_RULE[want],
-                          _why("wrong_phase", action=act.type, phase=PHASES[phase],
-                               wanted=PHASES[want]))
-        return _WHY[phase](self, act)
+    def refuse_phase(self, act: Action, phase: Phase | None) -> Verdict:
+        """An action the current phase does not offer: the game is over (CCP-12), or the
+        action belongs to another step of the turn (that step's rule)."""
+        if phase is None:
+            return forbid("CCP-12", "ccp.why.game_over")
+        want = _PHASE_OF_KIND[act.type]
+        return forbid(want.rule, "ccp.why.wrong_phase", action=act.type, phase=phase.name,
+                      wanted=want.name)
 
-    def _why_main(self, act: Action) -> Option:
+    def check_scoop(self, act: Scoop) -> Verdict:
+        """CCP-6: 1 to 3 row cards, all of one flavour or all of one brand."""
+        pos = act.cards
+        if not 1 <= len(pos) <= 3:
+            return forbid("CCP-6", "ccp.why.scoop_count", count=len(pos))
+        if any(not 0 <= i < len(self.row) for i in pos):
+            return forbid("CCPN-8", "ccp.why.no_such_row_card", count=len(self.row))
+        faces = [self.cards[self.row[i]] for i in pos]
+        cards = [self.face(self.row[i]) for i in pos]
+        if len(pos) > 1 and not _one_kind(faces):
+            return forbid("CCP-6", "ccp.why.scoop_mixed", cards=cards)
+        return allow("CCP-6", "ccp.why.scoop", cards=cards)
+
+    def check_secure(self, act: Secure) -> Verdict:
+        """CCP-7: reserve an order of the row or the deck's top, fewer than 3 reserved; the
+        verdict says whether a Rainbow comes with it (CCPN-3)."""
         p = self.to_act
-        if type(act) is Serve:
-            return Option(act, True, "CCP-8", _why("serve", count=len(self.cones[p])))
-        if type(act) is Scoop:
-            pos = act.cards
-            if not 1 <= len(pos) <= 3:
-                return Option(act, False, "CCP-6", _why("scoop_count", count=len(pos)))
-            if any(not 0 <= i < len(self.row) for i in pos):
-                return Option(act, False, "CCPN-8", _why("no_such_row_card",
-                                                         count=len(self.row)))
-            faces = [self.cards[self.row[i]] for i in pos]
-            cards = [self.face(self.row[i]) for i in pos]
-            if len(pos) > 1 and not _one_kind(faces):
-                return Option(act, False, "CCP-6", _why("scoop_mixed", cards=cards))
-            return Option(act, True, "CCP-6", _why("scoop", cards=cards))
-        # Secure
-        assert type(act) is Secure
         if len(self.reserved[p]) >= MAX_RESERVED:
-            return Option(act, False, "CCP-7", _why("secure_full", count=MAX_RESERVED))
+            return forbid("CCP-7", "ccp.why.secure_full", count=MAX_RESERVED)
         rainbow = self._rainbow_word(p)
         if act.order == "deck":
             if not self.order_deck:
-                return Option(act, False, "CCPN-6", _why("secure_deck_empty"))
-            return Option(act, True, "CCP-7", _why("secure_deck", rainbow=rainbow))
+                return forbid("CCPN-6", "ccp.why.secure_deck_empty")
+            return allow("CCP-7", "ccp.why.secure_deck", rainbow=rainbow)
         if isinstance(act.order, str) or not 0 <= act.order < len(self.order_row):
-            return Option(act, False, "CCPN-8", _why("no_such_order_slot",
-                                                     count=len(self.order_row)))
+            return forbid("CCPN-8", "ccp.why.no_such_order_slot", count=len(self.order_row))
         o = self.order_row[act.order]
-        return Option(act, True, "CCP-7", _why("secure", order_flavours=self.order_flavours(o),
-                                               rainbow=rainbow))
+        return allow("CCP-7", "ccp.why.secure", order_flavours=self.order_flavours(o),
+                     rainbow=rainbow)
 
     def _rainbow_word(self, p: int) -> str:
         limit = self.settings.rainbow_hand_limit
@@ -752,96 +766,101 @@ class ComboConeState(State):
             return "limit"
         return "yes"
 
-    def _why_serving(self, act: Action) -> Option:
+    def check_serve(self, act: Serve) -> Verdict:
+        """CCP-8: Serve is always a main action: one placement per Cone."""
+        return allow("CCP-8", "ccp.why.serve", count=len(self.cones[self.to_act]))
+
+    def check_place(self, act: Place) -> Verdict:
+        """CCP-8: a card from the hand on an empty cone or on top of a stack (the verdict
+        says whether it is a combo)."""
         p = self.to_act
-        if type(act) is StopServing:
-            return Option(act, True, "CCP-8", _why("stop_serving", count=self.placements))
-        assert type(act) is Place
         if act.card not in self.hands[p]:
-            return Option(act, False, "CCP-8", _why("not_in_hand", card_id=act.card))
+            return forbid("CCP-8", "ccp.why.not_in_hand", card_id=act.card)
         if not 0 <= act.cone < len(self.cones[p]):
-            return Option(act, False, "CCPN-8", _why("no_such_cone", cone=act.cone + 1,
-                                                     count=len(self.cones[p])))
+            return forbid("CCPN-8", "ccp.why.no_such_cone", cone=act.cone + 1,
+                          count=len(self.cones[p]))
         stack = self.cones[p][act.cone]
         card = self.face(act.card)
         if not stack:
-            return Option(act, True, "CCP-8", _why("place_empty", card=card,
-                                                   cone=act.cone + 1))
+            return allow("CCP-8", "ccp.why.place_empty", card=card, cone=act.cone + 1)
         if self.combo(stack[-1], act.card):
-            return Option(act, True, "CCP-8", _why("place_combo", card=card,
-                                                   below=self.face(stack[-1]),
-                                                   cone=act.cone + 1))
-        return Option(act, True, "CCP-8", _why("place", card=card, cone=act.cone + 1))
+            return allow("CCP-8", "ccp.why.place_combo", card=card,
+                         below=self.face(stack[-1]), cone=act.cone + 1)
+        return allow("CCP-8", "ccp.why.place", card=card, cone=act.cone + 1)
 
-    def _why_filling(self, act: Action) -> Option:
+    def check_stop_serving(self, act: StopServing) -> Verdict:
+        """CCP-8: placements are "up to": serving may stop with some left."""
+        return allow("CCP-8", "ccp.why.stop_serving", count=self.placements)
+
+    def check_fill(self, act: Fill) -> Verdict:
+        """CCP-9: a cone fills an order of the row or one the Artisan reserved (CCP-7) when
+        the heights and the flavours match."""
         p = self.to_act
-        if type(act) is EndTurn:
-            return Option(act, True, "CCP-11", _why("end_turn"))
-        assert type(act) is Fill
         if not 0 <= act.cone < len(self.cones[p]):
-            return Option(act, False, "CCPN-8", _why("no_such_cone", cone=act.cone + 1,
-                                                     count=len(self.cones[p])))
+            return forbid("CCPN-8", "ccp.why.no_such_cone", cone=act.cone + 1,
+                          count=len(self.cones[p]))
         o = act.order
         if not 0 <= o < len(self.comps.orders):
-            return Option(act, False, "CCP-9", _why("no_such_order", order=o))
+            return forbid("CCP-9", "ccp.why.no_such_order", order=o)
         owner = next((q for q in range(self.num_players) if o in self.reserved[q]), None)
         if owner is not None and owner != p:
-            return Option(act, False, "CCP-7", _why("reserved_by_other", seat=owner,
-                                                    order_flavours=self.order_flavours(o)))
+            return forbid("CCP-7", "ccp.why.reserved_by_other", seat=owner,
+                          order_flavours=self.order_flavours(o))
         if owner is None and o not in self.order_row:
-            return Option(act, False, "CCP-9", _why("order_not_available", order=o))
+            return forbid("CCP-9", "ccp.why.order_not_available", order=o)
         stack = self.cones[p][act.cone]
         want = self.comps.orders[o]
         cone_flavours = [self.face(c)[0] for c in stack]
         if not stack:
-            return Option(act, False, "CCP-9", _why("cone_empty", cone=act.cone + 1))
+            return forbid("CCP-9", "ccp.why.cone_empty", cone=act.cone + 1)
         if len(stack) != want.height:
-            return Option(act, False, "CCP-9", _why(
-                "fill_height", cone=act.cone + 1, height=len(stack), order_height=want.height,
-                order_flavours=self.order_flavours(o)))
+            return forbid("CCP-9", "ccp.why.fill_height", cone=act.cone + 1, height=len(stack),
+                          order_height=want.height, order_flavours=self.order_flavours(o))
         if not self.cone_fills(stack, o):
-            return Option(act, False, "CCP-9", _why(
-                "fill_flavours", cone=act.cone + 1, cone_flavours=cone_flavours,
-                order_flavours=self.order_flavours(o)))
-        return Option(act, True, "CCP-9", _why(
-            "fill", cone=act.cone + 1, cone_flavours=cone_flavours,
-            order_flavours=self.order_flavours(o), coins=want.coins))
+            return forbid("CCP-9", "ccp.why.fill_flavours", cone=act.cone + 1,
+                          cone_flavours=cone_flavours, order_flavours=self.order_flavours(o))
+        return allow("CCP-9", "ccp.why.fill", cone=act.cone + 1, cone_flavours=cone_flavours,
+                     order_flavours=self.order_flavours(o), coins=want.coins)
 
-    def _why_reward(self, act: Action) -> Option:
-        assert type(act) is TakeReward
+    def check_end_turn(self, act: EndTurn) -> Verdict:
+        """CCP-11: filling orders may stop at any time; the rows are then refilled."""
+        return allow("CCP-11", "ccp.why.end_turn")
+
+    def check_take_reward(self, act: TakeReward) -> Verdict:
+        """CCP-10: keep the filled order's coins, or take the alternative reward it offers:
+        a Cone while the reserve has one, or 1-2 cards from the row and the pile (CCPN-5)."""
         order = self.comps.orders[self.pending]
         kind = act.kind
         if kind == "coins":
             if act.cards or act.pile:
-                return Option(act, False, "CCP-10", _why("reward_extra", reward=kind))
-            return Option(act, True, "CCP-10", _why("keep_coins", coins=order.coins))
+                return forbid("CCP-10", "ccp.why.reward_extra", reward=kind)
+            return allow("CCP-10", "ccp.why.keep_coins", coins=order.coins)
         if kind not in ("cards", "cone"):
-            return Option(act, False, "CCP-10", _why("reward_unknown", kind=kind))
+            return forbid("CCP-10", "ccp.why.reward_unknown", kind=kind)
         if order.reward != kind:
-            return Option(act, False, "CCP-10", _why("reward_not_offered", reward=kind))
+            return forbid("CCP-10", "ccp.why.reward_not_offered", reward=kind)
         if kind == "cone":
             if act.cards or act.pile:
-                return Option(act, False, "CCP-10", _why("reward_extra", reward=kind))
+                return forbid("CCP-10", "ccp.why.reward_extra", reward=kind)
             if self.cone_reserve <= 0:
-                return Option(act, False, "CCP-10", _why("no_cone_left"))
-            return Option(act, True, "CCP-10", _why("take_cone", coins=order.coins))
+                return forbid("CCP-10", "ccp.why.no_cone_left")
+            return allow("CCP-10", "ccp.why.take_cone", coins=order.coins)
         total = len(act.cards) + act.pile
         if act.pile < 0 or not 1 <= total <= REWARD_CARDS:
-            return Option(act, False, "CCPN-5", _why("reward_cards_count", count=total))
+            return forbid("CCPN-5", "ccp.why.reward_cards_count", count=total)
         if any(not 0 <= i < len(self.row) for i in act.cards):
-            return Option(act, False, "CCPN-8", _why("no_such_row_card", count=len(self.row)))
+            return forbid("CCPN-8", "ccp.why.no_such_row_card", count=len(self.row))
         if act.pile > len(self.pile):
-            return Option(act, False, "CCPN-5", _why("pile_short", count=len(self.pile)))
+            return forbid("CCPN-5", "ccp.why.pile_short", count=len(self.pile))
         cards = [self.face(self.row[i]) for i in act.cards]
-        return Option(act, True, "CCP-10", _why("take_cards", cards=cards, pile=act.pile,
-                                                coins=order.coins))
+        return allow("CCP-10", "ccp.why.take_cards", cards=cards, pile=act.pile,
+                     coins=order.coins)
 
     # ------------------------------------------------------------------ views & data
-    def view(self, seat: int | None):
-        """What ``seat`` sees at the table; ``None``: the teacher's view of everything."""
-        from .view import make_view
-
-        return make_view(self, seat)
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` sees at the table; ``None``: the teacher's view of everything
+        (:func:`.view.make_view`)."""
+        return HOOKS["view"](self, seat)
 
     def setup_args(self) -> dict[str, Any]:
         """The ``new_game`` settings of this game (ruleset, first player, variants, deck)."""
@@ -850,10 +869,8 @@ class ComboConeState(State):
         return d
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole position as a scenario (see :mod:`.scenario`), JSON-able."""
-        from .scenario import state_to_scenario
-
-        return state_to_scenario(self)
+        """The whole position as a scenario (:func:`.scenario.state_to_scenario`), JSON-able."""
+        return HOOKS["to_dict"](self)
 
     def __repr__(self) -> str:
         return (f"<ComboConeState turn {self.turn + 1} {self.phase} "
@@ -889,8 +906,9 @@ class ComboConeState(State):
                   "a reward is pending outside the reward step (CCP-10)")
 
 
-_WHY = {MAIN: ComboConeState._why_main, SERVING: ComboConeState._why_serving,
-        FILLING: ComboConeState._why_filling, REWARD: ComboConeState._why_reward}
+ComboConeState.clone = make_clone(ComboConeState, FIELDS)  # type: ignore[method-assign]
+ComboConeState.clone.__doc__ = """A copy whose changing parts are copied as :data:`FIELDS` says,
+for :meth:`ComboConeState.apply_in_place`."""
 
 
 def _one_kind(faces: Sequence[Card]) -> bool:
@@ -900,48 +918,48 @@ def _one_kind(faces: Sequence[Card]) -> bool:
             or all(c.brand == first.brand for c in faces))
 
 
+def build_state(settings: Settings, comps: Components, seed: int,
+                **fields: Any) -> ComboConeState:
+    """A state from its settings, components, seed and saved fields (:data:`FIELDS`; a new
+    game's start for those not given). The rest follows: the Rainbow pile (the Rainbows in
+    no hand and on no cone), the Cone reserve, the coins of the orders kept, whether the
+    game is over. The caller sets the step's events."""
+    n = settings.players
+    s = object.__new__(ComboConeState)
+    s.settings, s.comps, s.cards, s.seed = settings, comps, comps.cards, seed
+    start = {"_phase": MAIN, "to_act": settings.first_player, "turn": 0, "final_left": -1,
+             "ic_discard": [], "order_discard": [], "reshuffles": 0, "placements": 0,
+             "pending": -1, "round_scores": (), "fills": [0] * n,
+             "hands": [[] for _ in range(n)], "reserved": [[] for _ in range(n)],
+             "filled": [[] for _ in range(n)],
+             "cones": [[[] for _ in range(START_CONES)] for _ in range(n)]}
+    for name, value in {**start, **fields}.items():
+        setattr(s, name, value)
+    placed = {c for h in s.hands for c in h} | {c for cs in s.cones for st in cs for c in st}
+    s.rainbow_pile = [c for c in comps.rainbow_ids if c not in placed]
+    s.cone_reserve = comps.cones - sum(len(cs) for cs in s.cones)
+    s.coins = [sum(comps.orders[o].coins for o in f) for f in s.filled]
+    s.is_over = s._phase == OVER
+    s._legal = None
+    s._events = ()
+    return s
+
+
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
               **variant: Any) -> ComboConeState:
     """A new game (CCP-3): the draw pile by player count, both rows, 2 Cones each."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
-    settings = Settings.make(players, ruleset=ruleset, **variant)
+    settings = KIT.make(players, ruleset, variant)
     comps = settings.components
-    n = settings.players
-    s = object.__new__(ComboConeState)
-    s.settings = settings
-    s.comps = comps
-    s.cards = comps.cards
-    s.seed = seed
-    n_ic = len(comps.ice_cream)
-    everything = shuffled(seed, SETUP_PILE, 0, range(n_ic))
-    size = PILE_SIZE[n]
-    s.box = sorted(everything[size:])
+    everything = shuffled(CHANCE, seed, SETUP_PILE, 0, range(len(comps.ice_cream)))
+    size = PILE_SIZE[settings.players]
     pile = everything[:size]
-    s.row = [pile.pop() for _ in range(ROW_SIZE)]
-    s.pile = pile
-    s.rainbow_pile = list(comps.rainbow_ids)
-    s.ic_discard = []
-    odeck = shuffled(seed, SETUP_ORDERS, 0, range(len(comps.orders)))
-    s.order_row = [odeck.pop() for _ in range(ROW_SIZE)]
-    s.order_deck = odeck
-    s.order_discard = []
-    s.reshuffles = 0
-    s.hands = [[] for _ in range(n)]
-    s.cones = [[[] for _ in range(START_CONES)] for _ in range(n)]
-    s.cone_reserve = comps.cones - START_CONES * n
-    s.reserved = [[] for _ in range(n)]
-    s.filled = [[] for _ in range(n)]
-    s.fills = [0] * n
-    s.coins = [0] * n
-    s.placements = 0
-    s.pending = -1
-    s._phase = MAIN
-    s.to_act = settings.first_player
-    s.turn = 0
-    s.final_left = -1
-    s.is_over = False
-    s.round_scores = ()
-    s._legal = None
-    s._events = (_ev("setup", "CCP-3", count=n, pile=size, player=settings.first_player),)
+    row = [pile.pop() for _ in range(ROW_SIZE)]
+    odeck = shuffled(CHANCE, seed, SETUP_ORDERS, 0, range(len(comps.orders)))
+    order_row = [odeck.pop() for _ in range(ROW_SIZE)]
+    s = build_state(settings, comps, seed, pile=pile, row=row, box=sorted(everything[size:]),
+                    order_deck=odeck, order_row=order_row)
+    s._events = (_ev("setup", "CCP-3", count=settings.players, pile=size,
+                     player=settings.first_player),)
     return s

@@ -18,13 +18,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from .state import OVER, PHASES, ComboConeState
+from ...core.view import BaseView, check_seat
+from .state import OVER, PHASE_NAMES, ComboConeState
 
 
 @dataclass(frozen=True)
-class ComboConeView:
+class ComboConeView(BaseView):
     """A seat's view (``teacher`` False) or the teacher's (``seat`` None, ``teacher`` True).
 
     Cards are card ids; ``card_faces[id]`` gives a card's faces in plain form
@@ -34,17 +35,10 @@ class ComboConeView:
 
     game: ClassVar[str] = "combo-cone"
 
-    seat: int | None
-    teacher: bool
-    names: tuple[str, ...]
-    settings: dict
-    phase: str
-    to_act: int | None
     round: int
     turn: int
     last_round: bool
     final_turns_left: int
-    scores: tuple[int, ...]
     row: tuple[int, ...]
     order_row: tuple[int, ...]
     hands: tuple[tuple[int, ...] | None, ...]
@@ -65,37 +59,14 @@ class ComboConeView:
     rainbow_ids: tuple[int, ...]
     card_faces: tuple[tuple[str, ...], ...]
     order_faces: tuple[dict, ...]
-    legal_actions: tuple[dict, ...]
-    winners: tuple[int, ...]
     pile_order: tuple[int, ...] | None = None
     order_deck_order: tuple[int, ...] | None = None
     box: tuple[int, ...] | None = None
 
-    @property
-    def is_over(self) -> bool:
-        """True once the game is over (CCP-12)."""
-        return self.phase == "over"
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data (lists for tuples), for JSON and the browser."""
-        out: dict[str, Any] = {}
-        for name in self.__dataclass_fields__:
-            out[name] = _plain(getattr(self, name))
-        return out
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return [_plain(x) for x in v]
-    return v
-
 
 def make_view(s: ComboConeState, seat: int | None) -> ComboConeView:
     """The view of ``s`` for ``seat`` (``None``: the teacher's view)."""
-    n = s.num_players
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not 0 <= seat < n):
-        raise ValueError(f"seat must be 0..{n - 1} or None for the teacher, not {seat!r}")
+    check_seat(seat, s.num_players)
     teacher = seat is None
     to_act = s.current_player
     sees_legal = teacher or seat == to_act
@@ -104,7 +75,7 @@ def make_view(s: ComboConeState, seat: int | None) -> ComboConeView:
         teacher=teacher,
         names=s.names,
         settings=s.settings.to_dict(),
-        phase=PHASES[s._phase],
+        phase=PHASE_NAMES[s._phase],
         to_act=to_act,
         round=s.round,
         turn=s.turn,

@@ -8,25 +8,20 @@
 
 from __future__ import annotations
 
-from ...core.protocol import GameSpec, SettingField, register_game
+from ...core.protocol import GameSpec, register_game
 from .actions import ACTION_KINDS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
 from .components import CODES, load_customers
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
+from .metrics import METRICS
 from .policies import POLICIES
+from .records import count_action, result_columns
 from .render import render_svg
-from .results import count_action, result_columns
 from .rules import RULES
-from .scenario import load_scenario
-from .settings import RULESET_RULES, RULESETS, SETTING_RULES, Settings
+from .scenario import load_scenario, state_to_scenario
+from .settings import KIT, RULESET_RULES, RULESETS, Settings
 from .state import PHASES, GelatoMioState, new_state
-from .view import GelatoMioView
-
-SETTINGS_FORM = (
-    SettingField("first_player", "int", 0, "GM-1", low=0, high=3),
-    SettingField("refill", "choice", "row", "GM-4", choices=("row", "every_spot")),
-    SettingField("flood", "choice", False, "GM-4", choices=(False, True)),
-)
+from .view import GelatoMioView, make_view
 
 GAME = register_game(
     GameSpec(
@@ -49,12 +44,12 @@ GAME = register_game(
         round_attr="round",
         round_label="ui.round",
         first_player_setting="first_player",
-        settings_form=SETTINGS_FORM,
-        setting_rules=SETTING_RULES,
+        settings_form=KIT.form(),
+        setting_rules=KIT.rules(),
         ruleset_rules=RULESET_RULES,
         count_action=count_action,
         result_columns=result_columns,
-        metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
+        metrics=METRICS,
         # With the dot: the explorer reads "<prefix>phase.<phase>" (gm.phase.play).
         catalog_prefix="gm.",
         # Random players take thousands of decisions a game; the heuristic plays one of
@@ -63,9 +58,12 @@ GAME = register_game(
     )
 )
 GelatoMioState.game = GAME
+# The state's view and save come from modules that import the state module (no cycle).
+GelatoMioState.make_view = make_view  # type: ignore[assignment]
+GelatoMioState.to_scenario = state_to_scenario  # type: ignore[assignment]
 
 __all__ = [
-    "GAME", "RULES", "EXAMPLES", "Example", "GelatoMioState", "GelatoMioView", "Settings",
+    "GAME", "KIT", "RULES", "EXAMPLES", "Example", "GelatoMioState", "GelatoMioView", "Settings",
     "RULESETS", "PHASES", "Take", "MakeBall", "ServeCustomer", "Ask", "Pass", "Discard",
     "ReturnBall", "new_state", "load_scenario", "load_customers", "render_svg", "Determinizer",
 ]

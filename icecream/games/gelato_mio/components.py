@@ -21,14 +21,15 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...core.errors import SettingsError
+from ...core.datafiles import DataFileCache
+from ...core.errors import SettingsError, quote
+from ...core.protocol import parse_json
 
 SUGAR, CREAM, STRAWBERRY, CHOCOLATE, VANILLA, BOWL, CONE, WAFER, QC_HAND, QC_BALLS = range(10)
 #: Card codes (plain data, catalog keys ``flavour.gm.<code>``), indexed by kind.
@@ -106,26 +107,29 @@ SHIPPED = "shipped"
 
 def load_customers(path: str | Path | None = None) -> tuple[Customer, ...]:
     """The customers (GM-3) from ``path`` (a JSON file like ``data/customers.json``), or the
-    shipped assumed recipes for ``None``. :class:`SettingsError` names the bad field."""
-    return _load(None if path is None else str(path))
+    shipped assumed recipes for ``None``. :class:`SettingsError` names the bad field.
+
+    The file is read by the bounded JSON reader (a regular UTF-8 file within the nesting,
+    digit and size limits) and read again when it changes (an edit is never ignored).
+    """
+    if path is None:
+        return _shipped()
+    if not isinstance(path, str | Path):
+        raise SettingsError(f"customers: must be a path to a customers file or None, not "
+                            f"{quote(path)}")
+    return _CUSTOMERS.load(str(path))
 
 
 @cache
-def _load(path: str | None) -> tuple[Customer, ...]:
-    if path is None:
-        text = resources.files(__package__).joinpath("data", "customers.json").read_text("utf-8")
-        where = "customers (shipped file)"
-    else:
-        where = f"customers file {path!r}"
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise SettingsError(f"{where}: cannot be read ({e.strerror or e})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SettingsError(f"{where}: not JSON ({e})") from None
-    return parse_customers(data, where)
+def _shipped() -> tuple[Customer, ...]:
+    raw = resources.files(__package__).joinpath("data", "customers.json").read_bytes()
+    where = "customers (shipped file)"
+    return parse_customers(parse_json(raw, SettingsError, where), where)
+
+
+#: Customer files read so far, by path (read again when a file changes).
+_CUSTOMERS = DataFileCache(
+    "customers", lambda data, path: parse_customers(data, f"customers file {quote(path, 80)}"))
 
 
 def parse_customers(data: Any, where: str = "customers") -> tuple[Customer, ...]:
@@ -159,24 +163,28 @@ def parse_customers(data: Any, where: str = "customers") -> tuple[Customer, ...]
         if extra:
             raise SettingsError(f"{at}: unknown field(s) {sorted(extra)}")
         cid = item.get("id")
-        if not isinstance(cid, str) or not cid.strip() or len(cid) > 40:
-            raise SettingsError(f"{at}.id must be 1-40 characters of text, not {cid!r}")
+        if not isinstance(cid, str) or not cid.strip() or len(cid) > 40 \
+                or not cid.isprintable():  # a lone surrogate could not be saved as UTF-8
+            raise SettingsError(f"{at}.id must be 1-40 printable characters of text, not "
+                                f"{quote(cid)}")
         if cid in seen:
-            raise SettingsError(f"{at}.id {cid!r} is used twice")
+            raise SettingsError(f"{at}.id {quote(cid)} is used twice")
         seen.add(cid)
         kind = item.get("kind")
         if kind not in CUSTOMER_KINDS:
-            raise SettingsError(f"{at}.kind must be one of {list(CUSTOMER_KINDS)}, not {kind!r}")
+            raise SettingsError(f"{at}.kind must be one of {list(CUSTOMER_KINDS)}, not "
+                                f"{quote(kind)}")
         points = item.get("points")
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 99:
-            raise SettingsError(f"{at}.points must be a whole number 0..99, not {points!r}")
+            raise SettingsError(f"{at}.points must be a whole number 0..99, not "
+                                f"{quote(points)}")
         cards = _counts(item.get("cards"), f"{at}.cards", [CODES[k] for k in CONTAINERS])
         balls = _counts(item.get("balls"), f"{at}.balls", list(FLAVOUR_CODES))
         if not sum(balls):
             raise SettingsError(f"{at}.balls must name at least one ball")
         start = item.get("start")
         if start not in (None, "display"):
-            raise SettingsError(f"{at}.start must be 'display' or absent, not {start!r}")
+            raise SettingsError(f"{at}.start must be 'display' or absent, not {quote(start)}")
         out.append(Customer(cid, kind, points, cards, balls, start == "display"))
     shown = [c.id for c in out if c.on_display]
     if len(shown) != 1:
@@ -187,10 +195,11 @@ def parse_customers(data: Any, where: str = "customers") -> tuple[Customer, ...]
 
 def _counts(value: Any, at: str, allowed: list[str]) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > 6:
-        raise SettingsError(f"{at} must be a list of at most 6 card names, not {value!r}")
+        raise SettingsError(f"{at} must be a list of at most 6 card names, not "
+                            f"{quote(value)}")
     counts = [0] * HAND_KINDS
     for j, code in enumerate(value):
         if code not in allowed:
-            raise SettingsError(f"{at}[{j}]: {code!r} is not one of {allowed}")
+            raise SettingsError(f"{at}[{j}]: {quote(code)} is not one of {allowed}")
         counts[KIND_OF[code]] += 1
     return tuple(counts)

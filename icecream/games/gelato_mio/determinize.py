@@ -27,7 +27,7 @@ from ...core.errors import ScenarioError
 from .components import CODES, DECK_COUNTS, HAND_KINDS, KIND_OF
 from .scenario import load_scenario
 from .state import GelatoMioState
-from .view import GelatoMioView
+from .view import SHOWN_NUMBERS, GelatoMioView
 
 __all__ = ["Determinizer"]
 
@@ -65,8 +65,9 @@ class Determinizer:
         qc = view.quality_control
         pool = list(self.unknown_customers)
         self._template = load_scenario({
-            "players": list(view.names), "settings": settings, "seed": 0, "turn": view.turn,
-            "round": view.round,
+            "players": list(view.names), "settings": settings, "seed": 0,
+            # The numbers every seat sees, as the view names them (a scenario's names).
+            **{f.saved_as: getattr(view, f.saved_as) for f in SHOWN_NUMBERS},
             "hands": [list(view.hands[me]) if p == me else [] for p in range(len(view.names))],
             "table": [dict(b) for b in view.table],
             "served": [list(ids) for ids in view.served],
@@ -76,10 +77,8 @@ class Determinizer:
             "piles": [self._pile(i, pool) for i in range(4)],
             "supply": dict(view.supply),
             "claimed": list(view.claimed),
-            "last_round_left": view.last_round_left,
             "pile_out": bool(qc is not None and view.last_round_left == 0
                              and 0 in view.supply.values()),
-            "passes": view.passes,
             "quality_control": None if qc is None else {
                 "card": qc["card"], "spot": list(qc["spot"]),
                 "pending": [list(x) for x in qc["pending"]]},

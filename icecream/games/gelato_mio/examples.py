@@ -11,22 +11,14 @@ translation catalog (``gm.example.<id>.*``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...core.examples import Example, load_examples
+from .scenario import load_scenario
 
 #: Example ids in the rulebook's order.
 EXAMPLE_IDS = ("take_neighbours", "make_ball", "serve_twelve_point_bowl", "quality_control",
                "final_scoring")
 
 
-def _start(scenario: Mapping[str, Any]) -> Any:
-    from .scenario import load_scenario  # the scenario module imports the state
-
-    return load_scenario(scenario)
-
-
-EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "gm.example", _start)
+EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "gm.example", load_scenario)
 
 __all__ = ["EXAMPLES", "EXAMPLE_IDS", "Example"]

@@ -29,6 +29,7 @@ from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ...core.protocol import Option
+from ...core.svg import option_attrs
 
 WIDTH = 1024  # the height follows the content (at most ~620 units)
 #: The picture is drawn 1024 units wide but shown ~700 px wide beside the play dashboard's
@@ -55,16 +56,12 @@ def _name(code: str, lang: str) -> str:
     return t(f"flavour.gm.{code}", lang)
 
 
-def _action_json(action: Any) -> str:
-    return escape(json.dumps(action.to_dict()), quote=True)
-
-
-def _opt_attrs(opt: Option | None, base: str) -> str:
+def _attrs(opt: Option | None, base: str, label: str) -> str:
+    """An element's attributes: a clickable option's (the one helper every game uses), or
+    a picture's with its accessible name (``label``, plain text)."""
     if opt is None:
-        return f'class="{base}"'
-    cls = f"{base} ic-option" + ("" if opt.allowed else " ic-forbidden")
-    return (f'class="{cls}" data-action="{_action_json(opt.action)}" '
-            f'style="cursor:pointer" tabindex="0"')
+        return f'class="{base}" role="img" aria-label="{escape(label, quote=True)}"'
+    return option_attrs(opt, base, label=label)
 
 
 def _frame(opt: Option | None) -> str:
@@ -98,11 +95,12 @@ def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = 
     if code is None:
         return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" '
                 f'stroke="#bbb" stroke-dasharray="4 3"/>')
-    name = escape(_name(code, lang))
+    plain = _name(code, lang)
+    name = escape(plain)
     face = escape(t(f"gm.ui.face.{code}", lang)) if code.startswith("qc_") else name
     fill = COLOURS.get(code, "#eee")
     ink = INK.get(code, "#000")
-    label = name if count is None else f"{name} {count}"
+    label = plain if count is None else f"{plain} {count}"
     words = f'<text x="{x + w / 2}" y="{y + h / 2 + size * 0.35:.0f}" font-size="{size}" ' \
             f'text-anchor="middle" fill="{ink}">{face}</text>'
     if count is not None:  # the name, and the count under it
@@ -110,7 +108,7 @@ def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = 
                  f'text-anchor="middle" fill="{ink}">{name}</text>'
                  f'<text x="{x + w / 2}" y="{y + h / 2 + size}" font-size="{size}" '
                  f'font-weight="bold" text-anchor="middle" fill="{ink}">{count}</text>')
-    return (f'<g {_opt_attrs(opt, "gm-card")} role="img" aria-label="{label}">'
+    return (f'<g {_attrs(opt, "gm-card", label)}>'
             f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}"{_frame(opt)}/>'
             f'{words}</g>')
 
@@ -201,8 +199,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     pass_opt = opt({"type": "pass"})
     if pass_opt is not None:
         word = t("gm.ui.pass", lang)
-        o.append(f'<g {_opt_attrs(pass_opt, "ic-button")} role="button" '
-                 f'aria-label="{escape(word)}">'
+        o.append(f'<g {option_attrs(pass_opt, "ic-button", label=word)}>'
                  f'<rect x="{x1}" y="{cy + 108}" width="110" height="34" rx="6" fill="#eef5fb"'
                  f'{_frame(pass_opt)}/>'
                  f'{_text(x1 + 55, cy + 130, word, 15, bold=True, anchor="middle")}</g>')
@@ -231,7 +228,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         c, kind = item
         name = t(f"gm.customer.{c['kind']}", lang, points=c["points"])
         op = opt({"type": "serve", "pile": i})
-        o.append(f'<g {_opt_attrs(op, "gm-customer")} role="img" aria-label="{escape(name)}">'
+        o.append(f'<g {_attrs(op, "gm-customer", name)}>'
                  f'<rect x="{x}" y="{cy}" width="{PILE_W}" height="{cust_h}" rx="8" '
                  f'fill="#fff"{_frame(op)}/>')
         lines = [(w, True) for w in kind]

@@ -15,10 +15,12 @@ names the field that is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core.chance import rng
 from ...core.errors import ScenarioError
+from ...core.fields import saved_names
 from ...core.protocol import FORMAT_VERSION
 from ...core.scenario import (
     per_seat,
@@ -39,51 +41,51 @@ from .components import (
     KIND_OF,
     QC_HAND,
 )
-from .settings import Settings
-from .state import GelatoMioState, seeded_rng
+from .settings import make_settings
+from .state import FIELDS, NUMBERS, GelatoMioState
 
-_FIELDS = frozenset({
-    "game", "format_version", "players", "settings", "seed", "turn", "round", "hands",
-    "table", "served", "display", "deck", "discard", "piles", "supply", "claimed",
-    "last_round_left", "pile_out", "passes", "quality_control", "to_fill", "shuffles",
-    "steals", "over",
-})
+#: What every game's scenario holds besides the state's own fields.
+COMMON_FIELDS = ("game", "format_version", "players", "settings", "seed", "title",
+                 "description")
+#: Every field a scenario may have: the common ones and the state's saved fields.
+SCENARIO_FIELDS = frozenset(COMMON_FIELDS + saved_names(FIELDS))
+
+#: How each saved field that is not a plain number is written (cards by code, customers
+#: by id, spots as [row, col]); the numbers and flags are written as they are.
+_WRITE: dict[str, Callable[[GelatoMioState, tuple], Any]] = {
+    "hands": lambda s, r: [[CODES[k] for k in range(HAND_KINDS) for _ in range(h[k])]
+                           for h in s.hands],
+    "table": lambda s, r: [{FLAVOUR_CODES[i]: b[i] for i in range(3) if b[i]} for b in s.table],
+    "served": lambda s, r: [[r[c].id for c in cs] for cs in s.served],
+    "display": lambda s, r: [[None if k < 0 else CODES[k] for k in s.display[i * 3:i * 3 + 3]]
+                             for i in range(3)],
+    "deck": lambda s, r: [CODES[k] for k in s.deck],
+    "discard": lambda s, r: [CODES[k] for k in s.discard],
+    "piles": lambda s, r: [[r[c].id for c in p] for p in s.piles],
+    "supply": lambda s, r: {FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
+    "claimed": lambda s, r: [None if q < 0 else q for q in s.claimed],
+    "quality_control": lambda s, r: None if s.qc is None else {
+        "card": CODES[s.qc[0]], "spot": [s.qc[1] // 3, s.qc[1] % 3],
+        "pending": [list(x) for x in s.qc[2]]},
+    "to_fill": lambda s, r: [[i // 3, i % 3] for i in s.to_fill],
+}
 
 
 def state_to_scenario(s: GelatoMioState) -> dict[str, Any]:
-    """The whole position as a scenario dict (JSON-able)."""
+    """The whole position as a scenario dict (JSON-able), its fields in :data:`FIELDS`
+    order."""
     recipes = s.settings.recipes
     settings = s.settings.to_dict()
     names = settings.pop("names")
-    return {
-        "game": "gelato-mio",
-        "format_version": FORMAT_VERSION,
-        "players": list(names),
-        "settings": settings,
-        "seed": s.seed,
-        "turn": s.turn,
-        "round": s.round,
-        "hands": [[CODES[k] for k in range(HAND_KINDS) for _ in range(h[k])] for h in s.hands],
-        "table": [{FLAVOUR_CODES[i]: b[i] for i in range(3) if b[i]} for b in s.table],
-        "served": [[recipes[c].id for c in cs] for cs in s.served],
-        "display": [[None if k < 0 else CODES[k] for k in s.display[r * 3:r * 3 + 3]]
-                    for r in range(3)],
-        "deck": [CODES[k] for k in s.deck],
-        "discard": [CODES[k] for k in s.discard],
-        "piles": [[recipes[c].id for c in p] for p in s.piles],
-        "supply": {FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
-        "claimed": [None if q < 0 else q for q in s.claimed],
-        "last_round_left": s.last_left,
-        "pile_out": s.pile_out,
-        "passes": s.passes,
-        "quality_control": None if s.qc is None else {
-            "card": CODES[s.qc[0]], "spot": [s.qc[1] // 3, s.qc[1] % 3],
-            "pending": [list(x) for x in s.qc[2]]},
-        "to_fill": [[i // 3, i % 3] for i in s.to_fill],
-        "shuffles": s.shuffles,
-        "steals": s.steals,
-        "over": s.over,
-    }
+    out: dict[str, Any] = {"game": "gelato-mio", "format_version": FORMAT_VERSION,
+                           "players": list(names), "settings": settings}
+    for f in FIELDS:
+        name = f.saved_as
+        if name is None or name == "settings":
+            continue
+        write = _WRITE.get(name)
+        out[name] = getattr(s, f.name) if write is None else write(s, recipes)
+    return out
 
 
 def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
@@ -100,8 +102,8 @@ def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
 
 def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C901 -- one check a field
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    data = read_scenario(data, "gelato-mio", "a Gelato Mio", _FIELDS, FORMAT_VERSION)
-    settings = scenario_settings(data, Settings.make)
+    data = read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION)
+    settings = scenario_settings(data, make_settings)
     n = settings.players
     recipes = settings.recipes
     ids = {c.id: i for i, c in enumerate(recipes)}
@@ -109,8 +111,10 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
     s.settings = settings
     seed = read_seed(data)
     s.seed = seed
-    s.turn = read_int(data, "turn", settings.first_player, 0, n - 1)
-    s.round = read_int(data, "round", 1, 1, 10_000)
+    for f in NUMBERS:  # the whole numbers and flags, as they are
+        name, default = f.saved_as, f.default(settings)
+        setattr(s, f.name, read_bool(data, name, default) if f.high is None
+                else read_int(data, name, default, f.low, f.high(n)))
     s.hands = []
     for p, h in enumerate(per_seat(data, "hands", n, list)):
         counts = [0] * HAND_KINDS
@@ -166,7 +170,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
             raise ScenarioError(f"hands/display/discard: more {over} cards than the deck "
                                 "has (GM-2)")
         s.deck = [k for k in range(len(CODES)) for _ in range(DECK_COUNTS[k] - used[k])]
-        seeded_rng(seed, "setup", 0).shuffle(s.deck)
+        rng("gelato-mio", seed, "setup", 0).shuffle(s.deck)
     if len(set(placed)) != len(placed):
         raise ScenarioError("served: a customer is served twice")
     if "piles" in data:
@@ -183,7 +187,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
                                 "(GM-3)")
     else:
         rest = [i for i in range(len(recipes)) if i not in placed and not recipes[i].on_display]
-        seeded_rng(seed, "setup", 1).shuffle(rest)
+        rng("gelato-mio", seed, "setup", 1).shuffle(rest)
         s.piles = [[i for i in range(len(recipes)) if recipes[i].on_display and i not in placed]]
         s.piles += [rest[j::3] for j in range(3)]
     for i, f in enumerate(FLAVOUR_CODES):
@@ -207,12 +211,6 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
         raise ScenarioError("claimed: must list, per ice cream objective (GM-7), the seat "
                             "holding it or null")
     s.claimed = [-1 if q is None else q for q in claimed]
-    s.last_left = read_int(data, "last_round_left", 0, 0, n)
-    s.pile_out = read_bool(data, "pile_out")
-    s.passes = read_int(data, "passes", 0, 0, n)
-    s.shuffles = read_int(data, "shuffles", 0, 0, 10**9)
-    s.steals = read_int(data, "steals", 0, 0, 10**9)
-    s.over = read_bool(data, "over")
     qc = data.get("quality_control")
     s.qc = None
     if qc is not None:

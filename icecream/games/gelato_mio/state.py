@@ -22,14 +22,16 @@ say, citing rules, what happened.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from ...core.errors import IllegalAction, SettingsError
+from ...core.chance import rng
+from ...core.errors import SettingsError
+from ...core.fields import StateField, make_clone
 from ...core.invariants import invariant
-from ...core.messages import Message
-from ...core.protocol import Action, Event, Option, State
+from ...core.phases import Phase, Rules, Verdict, allow, forbid
+from ...core.protocol import Action, Event, State
 from .actions import PASS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
 from .components import (
     BALL_OBJECTIVE_POINTS,
@@ -56,9 +58,18 @@ from .components import (
     WAFER,
     full_deck,
 )
-from .settings import Settings
+from .settings import KIT, Settings
 
-PHASES = ("play", "quality_control", "last_round", "over")
+_PLAY_KINDS = ("take", "make_ball", "serve", "ask", "pass")
+#: The phases of a turn, as data: a turn (GM-6), the out-of-turn Quality Control answers
+#: (GM-5), the last round once a ball pile ran out (GM-9: the same kinds as a turn), and
+#: the end.
+PHASES = (
+    Phase("play", "GM-6", _PLAY_KINDS),
+    Phase("quality_control", "GM-5", ("discard", "return_ball")),
+    Phase("last_round", "GM-9", _PLAY_KINDS),
+    Phase("over", "GM-9", ()),
+)
 #: GM-5: the limits of the two Quality Control cards.
 HAND_LIMIT, BALL_LIMIT = 7, 3
 _NEIGHBOURS = tuple(
@@ -83,23 +94,76 @@ def _ask(a: int, b: int, q: int) -> Ask:
 
 
 _SERVES = tuple(ServeCustomer(p) for p in range(4))
+#: Hand (its counts as bytes) -> per colleague seat, the asks the hand can pay for: the
+#: fast path's table (a hand's pairs are worked out once, not at every decision).
+_ASKS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
 
 
-def seeded_rng(seed: int, purpose: str, n: int) -> random.Random:
-    """The generator for the ``n``-th chance event of a kind (``"shuffle"``, ``"steal"``...).
-
-    Seeding ``random.Random`` with text hashes it (SHA-512), the same on every machine and
-    Python version, so a seed plus the actions replays a game exactly and a state carries
-    only its seed and two counters.
-    """
-    return random.Random(f"gelato-mio:{seed}:{purpose}:{n}")
+def _asks_by_colleague(hand: list[int]) -> tuple[tuple[Ask, ...], ...]:
+    held = [k for k in range(HAND_KINDS) if hand[k]]
+    pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
+    asks = tuple(tuple(_ask(a, b, q) for a, b in pairs) for q in range(4))
+    if len(_ASKS_BY_HAND) >= 1 << 16:  # a bound on memory; random games meet far fewer
+        _ASKS_BY_HAND.clear()
+    _ASKS_BY_HAND[bytes(hand)] = asks
+    return asks
 
 
 def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any) -> Event:
     return Event(key, params, rule, visible_to)
 
 
-class GelatoMioState(State):
+@dataclass(frozen=True)
+class Number(StateField):
+    """A whole number or flag of the state, saved and read as it is: its default in a
+    scenario (a function of the settings), its range (the highest a function of the
+    player count; ``None``: true or false), and whether every seat's view shows it."""
+
+    default: Callable[[Any], Any] = lambda settings: 0
+    low: int = 0
+    high: Callable[[int], int] | None = None
+    shown: bool = False
+
+
+def _copy_qc(qc: list | None) -> list | None:
+    return None if qc is None else [qc[0], qc[1], [list(x) for x in qc[2]]]
+
+
+#: The state's fields, declared once: how a clone copies each, and its name in scenarios
+#: and saves (the scenario loader, the view and the determinizer follow this list).
+#: ``qc`` is ``[card, spot, [[seat, cards left], ...]]`` while Quality Control waits.
+FIELDS: tuple[StateField, ...] = (
+    StateField("settings"),
+    StateField("seed"),
+    Number("turn", default=lambda st: st.first_player, high=lambda n: n - 1, shown=True),
+    Number("round", default=lambda st: 1, low=1, high=lambda n: 10_000, shown=True),
+    StateField("hands", "lists"),
+    StateField("table", "lists"),
+    StateField("served", "lists"),
+    StateField("display", "list"),
+    StateField("deck", "list"),
+    StateField("discard", "list"),
+    StateField("piles", "lists"),
+    StateField("supply", "list"),
+    StateField("claimed", "list"),
+    Number("last_left", saved="last_round_left", high=lambda n: n, shown=True),
+    Number("pile_out", default=lambda st: False),
+    Number("passes", high=lambda n: n, shown=True),
+    StateField("qc", _copy_qc, saved="quality_control"),
+    StateField("to_fill", "list"),
+    Number("shuffles", high=lambda n: 10**9),
+    Number("steals", high=lambda n: 10**9),
+    Number("over", default=lambda st: False),
+    # Not saved: the record of round scores, this step's events, the legal-action cache.
+    StateField("round_scores", saved=None),
+    StateField("_events", saved=None),
+    StateField("_legal", "reset", saved=None),
+)
+#: The fields kept as they are (whole numbers and flags).
+NUMBERS: tuple[Number, ...] = tuple(f for f in FIELDS if isinstance(f, Number))
+
+
+class GelatoMioState(Rules, State):
     """A position in a game of Gelato Mio. Never changed after it is made, except by
     :meth:`apply_in_place` on a :meth:`clone`.
 
@@ -117,26 +181,10 @@ class GelatoMioState(State):
     #: position loaded from a scenario starts its record there.
     round_scores: tuple[tuple[int, ...], ...] = ()
 
-    # ------------------------------------------------------------------ making
-    def clone(self) -> GelatoMioState:
-        """A private copy that :meth:`apply_in_place` may change."""
-        s = object.__new__(GelatoMioState)
-        d = self.__dict__
-        s.__dict__.update(d)
-        s.hands = [list(h) for h in self.hands]
-        s.table = [list(b) for b in self.table]
-        s.served = [list(c) for c in self.served]
-        s.display = list(self.display)
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.piles = [list(p) for p in self.piles]
-        s.supply = list(self.supply)
-        s.claimed = list(self.claimed)
-        s.qc = None if self.qc is None else [self.qc[0], self.qc[1],
-                                             [list(x) for x in self.qc[2]]]
-        s.to_fill = list(self.to_fill)
-        s._legal = None
-        return s
+    PHASES = PHASES
+    #: The view and scenario writers (set by the package: their modules import this one).
+    make_view: ClassVar[Callable[[Any, int | None], Any]]
+    to_scenario: ClassVar[Callable[[Any], dict[str, Any]]]
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -174,16 +222,20 @@ class GelatoMioState(State):
     def points(self, seat: int) -> dict[str, int]:
         """``seat``'s points by source (GM-9): ``objectives`` (GM-7, and GM-8 at the end),
         ``customers`` and, at the end, ``pairs`` in hand (GMN-5)."""
-        recipes = self.settings.recipes
-        objectives = sum(ICE_CREAM_OBJECTIVES[j][2] for j, q in enumerate(self.claimed)
-                         if q == seat)
+        claimed, served = self.claimed, self.served[seat]
+        # The sums are skipped when there is nothing to add (scores are read every round).
+        objectives = sum(ICE_CREAM_OBJECTIVES[j][2] for j, q in enumerate(claimed)
+                         if q == seat) if seat in claimed else 0
+        customers = 0
+        if served:
+            recipes = self.settings.recipes
+            customers = sum(recipes[c].points for c in served)
         balls = pairs = 0
         if self.over:
             balls = BALL_OBJECTIVE_POINTS * sum(1 for q in self.ball_winners() if q == seat)
             pairs = sum(k // 2 for k in self.hands[seat])
         return {"ice_cream_objectives": objectives, "ball_objectives": balls,
-                "customers": sum(recipes[c].points for c in self.served[seat]),
-                "pairs": pairs}
+                "customers": customers, "pairs": pairs}
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -219,15 +271,22 @@ class GelatoMioState(State):
         return tuple(p for p in tied if sum(self.table[p]) == fewest)
 
     # ------------------------------------------------------------------ options
-    def _candidates(self) -> list[Action]:
-        """Every option of the current decision a player could think of (not Pass)."""
+    def candidates(self) -> list[Action]:
+        """Every option of the current decision a player could think of, in order.
+
+        An empty display spot is no option a player would think of (listing one per empty
+        spot flooded the options panel); :meth:`why_not` still explains it (GM-4). Pass
+        comes last, on a turn only.
+        """
         if self.over:
             return []
         if self.qc is not None:
             return list(_DISCARDS if self.qc[0] == QC_HAND else _RETURNS)
         me = self.turn
-        out: list[Action] = [*_TAKES, *_MAKES]
-        out += list(_SERVES[:len(self.piles)])
+        d = self.display
+        out: list[Action] = [a for i, a in enumerate(_TAKES) if d[i] >= 0]
+        out += _MAKES
+        out += _SERVES[:len(self.piles)]
         hand = self.hands[me]
         held = [k for k in range(HAND_KINDS) if hand[k]]
         pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
@@ -239,16 +298,14 @@ class GelatoMioState(State):
             else:  # one option per colleague, to say why asking is not possible (GM-6)
                 codes = [CODES[k] for k in held] + ["sugar", "sugar"]
                 out.append(Ask(tuple(codes[:2]), q))
+        out.append(PASS)
         return out
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The allowed options, in :meth:`options` order (computed once per state)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
-        # The same answers as _why() for every candidate, without building explanations.
+    # FAST PATH (labelled): the legal actions without building a verdict for each
+    # candidate (playouts ask at every step); proved equal to the checks by
+    # core.conformance.check_legal_paths at every decision of the conformance games.
+    def fast_legal(self) -> tuple[Action, ...]:
+        """The legal actions, as :meth:`checked_legal` gives them, faster."""
         if self.over:
             return ()
         if self.qc is not None:
@@ -273,116 +330,123 @@ class GelatoMioState(State):
                         hand[WAFER] >= cards[WAFER] and table[0] >= balls[STRAWBERRY] and \
                         table[1] >= balls[CHOCOLATE] and table[2] >= balls[VANILLA]:
                     out.append(_SERVES[p])
-        held = [k for k in range(HAND_KINDS) if hand[k]]
-        pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
+        asks = _ASKS_BY_HAND.get(bytes(hand))
+        if asks is None:
+            asks = _asks_by_colleague(hand)
         for q in range(self.num_players):
             if q != me and any(self.hands[q]):
-                out += [_ask(a, b, q) for a, b in pairs]
+                out += asks[q]
         return tuple(out) if out else (PASS,)
 
-    def options(self) -> list[Option]:
-        # An empty display spot is no option a player would think of: listing one per empty
-        # spot flooded the options panel. why_not() still explains it when asked (GM-4).
-        opts = [o for o in (self.why_not(a) for a in self._candidates())
-                if o.reason.key != "gm.why.take.empty"]
-        if not self.over and self.qc is None:
-            opts.append(self.why_not(PASS))
-        return opts
+    # ------------------------------------------------------------------ the checks
+    # One check per action kind: each rule is written here once. The phase check comes
+    # first (Rules.check): an action of a kind the phase does not offer gets refuse_phase.
+    def refuse_phase(self, act: Action, phase: Phase | None) -> Verdict:
+        """Why ``act``'s kind is not allowed now: the game is over (GM-9), Quality Control
+        waits for an answer, or there is no Quality Control to answer (GM-5)."""
+        if phase is None:
+            return forbid("GM-9", "gm.why.over")
+        if self.qc is not None:
+            return forbid("GM-5", "gm.why.qc_first", player=self.qc[2][0][0])
+        return forbid("GM-5", "gm.why.no_qc")
 
-    def why_not(self, action: Action | Mapping[str, Any]) -> Option:
-        act = self.game.parse_action(action)
-        ok, rule, key, params = self._why(act)
-        return Option(act, ok, rule, Message(key, params))
+    def check_discard(self, act: Discard) -> Verdict:
+        """GM-5 ">7": the player over the hand limit discards a card they hold."""
+        return self._check_answer("discard", QC_HAND, act.card, range(HAND_KINDS),
+                                  lambda seat, k: self.hands[seat][k], "not_in_hand")
 
-    def _why(self, act: Action) -> tuple[bool, str, str, dict]:  # noqa: C901 -- one rule each
-        if self.over:
-            return False, "GM-9", "gm.why.over", {}
+    def check_return_ball(self, act: ReturnBall) -> Verdict:
+        """GM-5 ">3": the player over the ball limit returns a ball card they have."""
+        return self._check_answer("return_ball", QC_BALLS, act.flavour, FLAVOURS,
+                                  lambda seat, k: self.table[seat][FLAVOURS.index(k)], "none")
+
+    def _check_answer(self, kind: str, card: int, code: str, kinds: Sequence[int],
+                      held: Callable[[int, int], int], lacking: str) -> Verdict:
+        """GM-5: an answer to the Quality Control card that acts, naming a card of the
+        game (GM-2) that the answering player has."""
         qc = self.qc
-        if qc is not None:
-            seat, left = qc[2][0]
-            if isinstance(act, Discard):
-                if qc[0] != QC_HAND:
-                    return False, "GM-5", "gm.why.discard.wrong_card", {"player": seat}
-                k = KIND_OF.get(act.card, -1)
-                if not 0 <= k < HAND_KINDS:
-                    return False, "GM-2", "gm.why.unknown_card", {"card": act.card}
-                if not self.hands[seat][k]:
-                    return False, "GM-5", "gm.why.discard.not_in_hand", {"flavour": k}
-                return True, "GM-5", "gm.why.discard", {"flavour": k, "count": left}
-            if isinstance(act, ReturnBall):
-                if qc[0] != QC_BALLS:
-                    return False, "GM-5", "gm.why.return_ball.wrong_card", {"player": seat}
-                k = KIND_OF.get(act.flavour, -1)
-                if k not in FLAVOURS:
-                    return False, "GM-2", "gm.why.unknown_flavour", {"card": act.flavour}
-                if not self.table[seat][FLAVOURS.index(k)]:
-                    return False, "GM-5", "gm.why.return_ball.none", {"flavour": k}
-                return True, "GM-5", "gm.why.return_ball", {"flavour": k, "count": left}
-            return False, "GM-5", "gm.why.qc_first", {"player": seat}
-        if isinstance(act, Discard | ReturnBall):
-            return False, "GM-5", "gm.why.no_qc", {}
+        seat, left = qc[2][0]
+        if qc[0] != card:
+            return forbid("GM-5", f"gm.why.{kind}.wrong_card", player=seat)
+        k = KIND_OF.get(code, -1)
+        if k not in kinds:
+            return forbid("GM-2", "gm.why.unknown_card" if kind == "discard"
+                          else "gm.why.unknown_flavour", card=code)
+        if not held(seat, k):
+            return forbid("GM-5", f"gm.why.{kind}.{lacking}", flavour=k)
+        return allow("GM-5", f"gm.why.{kind}", flavour=k, count=left)
+
+    def check_take(self, act: Take) -> Verdict:
+        """GM-4: take a display card with its identical neighbours."""
+        if not (0 <= act.row < 3 and 0 <= act.col < 3):
+            return forbid("GM-4", "gm.why.take.off_display", row=act.row, col=act.col)
+        cells = self.taken_by(act.row, act.col)
+        if not cells:
+            return forbid("GM-4", "gm.why.take.empty", row=act.row + 1, col=act.col + 1)
+        return allow("GM-4", "gm.why.take", flavours=[self.display[i] for i in cells],
+                     count=len(cells), row=act.row + 1, col=act.col + 1)
+
+    def check_make_ball(self, act: MakeBall) -> Verdict:
+        """GM-6: a flavour, cream and sugar make a ball, while its pile lasts (GMN-6)."""
+        k = KIND_OF.get(act.flavour, -1)
+        if k not in FLAVOURS:
+            return forbid("GM-6", "gm.why.unknown_flavour", card=act.flavour)
+        if not self.supply[FLAVOURS.index(k)]:
+            return forbid("GMN-6", "gm.why.make_ball.pile_empty", flavour=k)
+        hand = self.hands[self.turn]
+        missing = [x for x in (k, CREAM, SUGAR) if not hand[x]]
+        if missing:
+            return forbid("GM-6", "gm.why.make_ball.missing", flavour=k, flavours=missing)
+        return allow("GM-6", "gm.why.make_ball", flavour=k)
+
+    def check_serve(self, act: ServeCustomer) -> Verdict:
+        """GM-6: serve a pile's top customer (GM-3) with its cards and balls."""
+        if not 0 <= act.pile < len(self.piles):
+            return forbid("GM-3", "gm.why.serve.no_pile", number=act.pile,
+                          last=len(self.piles) - 1)
+        pile = self.piles[act.pile]
+        if not pile:
+            return forbid("GM-3", "gm.why.serve.empty", number=act.pile + 1)
         me = self.turn
-        if isinstance(act, Take):
-            if not (0 <= act.row < 3 and 0 <= act.col < 3):
-                return False, "GM-4", "gm.why.take.off_display", {"row": act.row, "col": act.col}
-            cells = self.taken_by(act.row, act.col)
-            if not cells:
-                return False, "GM-4", "gm.why.take.empty", {"row": act.row + 1,
-                                                             "col": act.col + 1}
-            return True, "GM-4", "gm.why.take", {
-                "flavours": [self.display[i] for i in cells], "count": len(cells),
-                "row": act.row + 1, "col": act.col + 1}
         hand = self.hands[me]
-        if isinstance(act, MakeBall):
-            k = KIND_OF.get(act.flavour, -1)
-            if k not in FLAVOURS:
-                return False, "GM-6", "gm.why.unknown_flavour", {"card": act.flavour}
-            if not self.supply[FLAVOURS.index(k)]:
-                return False, "GMN-6", "gm.why.make_ball.pile_empty", {"flavour": k}
-            missing = [x for x in (k, CREAM, SUGAR) if not hand[x]]
-            if missing:
-                return False, "GM-6", "gm.why.make_ball.missing", {"flavour": k,
-                                                                   "flavours": missing}
-            return True, "GM-6", "gm.why.make_ball", {"flavour": k}
-        if isinstance(act, ServeCustomer):
-            if not 0 <= act.pile < len(self.piles):
-                return False, "GM-3", "gm.why.serve.no_pile", {
-                    "number": act.pile, "last": len(self.piles) - 1}
-            pile = self.piles[act.pile]
-            if not pile:
-                return False, "GM-3", "gm.why.serve.empty", {"number": act.pile + 1}
-            c = self.settings.recipes[pile[-1]]
-            missing = [k for k in range(HAND_KINDS) for _ in range(c.cards[k] - hand[k])]
-            missing += [f for i, f in enumerate(FLAVOURS)
-                        for _ in range(c.balls[f] - self.table[me][i])]
-            params = {"number": act.pile + 1, "points": c.points, "flavours": c.needs()}
-            if missing:
-                return False, "GM-6", "gm.why.serve.missing", {**params, "missing_cards": len(
-                    missing), "missing": missing[0]}
-            return True, "GM-6", "gm.why.serve", params
-        if isinstance(act, Ask):
-            q = act.opponent
-            if not 0 <= q < self.num_players:
-                return False, "GM-6", "gm.why.ask.no_seat", {"number": q,
-                                                             "last": self.num_players - 1}
-            if q == me:
-                return False, "GM-6", "gm.why.ask.self", {}
-            kinds = [KIND_OF.get(c, -1) for c in act.discard]
-            for c, k in zip(act.discard, kinds, strict=True):
-                if not 0 <= k < HAND_KINDS:
-                    return False, "GM-2", "gm.why.unknown_card", {"card": c}
-            if sum(hand) < 2:
-                return False, "GM-6", "gm.why.ask.few_cards", {"count": sum(hand)}
-            if kinds[0] == kinds[1] and hand[kinds[0]] < 2 or not all(hand[k] for k in kinds):
-                return False, "GM-6", "gm.why.ask.not_in_hand", {"flavours": kinds}
-            if not sum(self.hands[q]):
-                return False, "GMN-4", "gm.why.ask.empty_hand", {"seat": q}
-            return True, "GM-6", "gm.why.ask", {"seat": q, "flavours": kinds}
-        if isinstance(act, Pass):
-            if any(not isinstance(a, Pass) for a in self.legal_actions()):
-                return False, "GM-6", "gm.why.pass.not_stuck", {}
-            return True, "GM-6", "gm.why.pass", {}
-        raise IllegalAction(f"{act} is not a Gelato Mio action")  # parse_action prevents it
+        c = self.settings.recipes[pile[-1]]
+        missing = [k for k in range(HAND_KINDS) for _ in range(c.cards[k] - hand[k])]
+        missing += [f for i, f in enumerate(FLAVOURS)
+                    for _ in range(c.balls[f] - self.table[me][i])]
+        params = {"number": act.pile + 1, "points": c.points, "flavours": c.needs()}
+        if missing:
+            return forbid("GM-6", "gm.why.serve.missing", **params,
+                          missing_cards=len(missing), missing=missing[0])
+        return allow("GM-6", "gm.why.serve", **params)
+
+    def check_ask(self, act: Ask) -> Verdict:
+        """GM-6: discard two cards to take a random card from a colleague who has one
+        (GMN-4)."""
+        me, q = self.turn, act.opponent
+        if not 0 <= q < self.num_players:
+            return forbid("GM-6", "gm.why.ask.no_seat", number=q, last=self.num_players - 1)
+        if q == me:
+            return forbid("GM-6", "gm.why.ask.self")
+        kinds = [KIND_OF.get(c, -1) for c in act.discard]
+        for c, k in zip(act.discard, kinds, strict=True):
+            if not 0 <= k < HAND_KINDS:
+                return forbid("GM-2", "gm.why.unknown_card", card=c)
+        hand = self.hands[me]
+        if sum(hand) < 2:
+            return forbid("GM-6", "gm.why.ask.few_cards", count=sum(hand))
+        if kinds[0] == kinds[1] and hand[kinds[0]] < 2 or not all(hand[k] for k in kinds):
+            return forbid("GM-6", "gm.why.ask.not_in_hand", flavours=kinds)
+        if not sum(self.hands[q]):
+            return forbid("GMN-4", "gm.why.ask.empty_hand", seat=q)
+        return allow("GM-6", "gm.why.ask", seat=q, flavours=kinds)
+
+    def check_pass(self, act: Pass) -> Verdict:
+        """GM-6: pass only when no other option of the turn is allowed (decided by the
+        other candidates' own checks, never by the legal actions: no recursion)."""
+        checks = self._checks
+        if any(checks[a.type](self, a).allowed for a in self.candidates() if a.type != "pass"):
+            return forbid("GM-6", "gm.why.pass.not_stuck")
+        return allow("GM-6", "gm.why.pass")
 
     def taken_by(self, row: int, col: int) -> list[int]:
         """The display spots a draw at (``row``, ``col``) takes (GM-4): the card, and its
@@ -407,6 +471,19 @@ class GelatoMioState(State):
         child = self.clone()
         child._play(act)
         return child
+
+    def check_apply(self, action: Action | Mapping[str, Any]) -> Action:
+        """The action, parsed and checked (:class:`IllegalAction` if not allowed now)."""
+        # FAST PATH (labelled): an action object of the cached legal tuple (playouts play
+        # them) is allowed: that tuple is fast_legal's, which core.conformance's
+        # check_legal_paths proves equal to the checks. Any other action is parsed and
+        # checked in full.
+        legal = self._legal
+        if legal is not None:
+            for a in legal:
+                if a is action:
+                    return a
+        return State.check_apply(self, action)
 
     def apply_in_place(self, action: Action | Mapping[str, Any]) -> None:
         """Like :meth:`apply`, changing this (cloned) state instead of making a new one."""
@@ -437,20 +514,21 @@ class GelatoMioState(State):
 
     def _take(self, me: int, act: Take, ev: list[Event]) -> None:
         cells = self.taken_by(act.row, act.col)
-        cards = [self.display[i] for i in cells]
+        d = self.display
+        cards = [d[i] for i in cells]
+        hand = self.hands[me]
         for i in cells:
-            self.hands[me][self.display[i]] += 1
-            self.display[i] = -1
+            hand[d[i]] += 1
+            d[i] = -1
         ev.append(_ev("gm.event.take", "GM-4", player=me, flavours=cards, count=len(cards),
                       row=act.row + 1, col=act.col + 1))
         moved = False
         for r in range(3):  # GM-4: each row's cards slide to its leftmost free spots
-            row = self.display[r * 3:r * 3 + 3]
-            packed = [k for k in row if k >= 0]
-            packed += [-1] * (3 - len(packed))
-            if packed != row:
+            a, b, c = d[r * 3:r * 3 + 3]
+            if a < 0 and (b >= 0 or c >= 0) or b < 0 and c >= 0:  # a card right of a gap
                 moved = True
-                self.display[r * 3:r * 3 + 3] = packed
+                packed = [k for k in (a, b, c) if k >= 0]
+                d[r * 3:r * 3 + 3] = packed + [-1] * (3 - len(packed))
                 owed = sum(1 for i in self.to_fill if i // 3 == r)
                 if owed:  # a stopped refill still owes this row its rightmost free spots
                     self.to_fill = sorted([i for i in self.to_fill if i // 3 != r]
@@ -487,7 +565,7 @@ class GelatoMioState(State):
             self.discard.append(k)
         q = act.opponent
         theirs = [k for k in range(HAND_KINDS) for _ in range(self.hands[q][k])]
-        card = theirs[seeded_rng(self.seed, "steal", self.steals).randrange(len(theirs))]
+        card = theirs[rng("gelato-mio", self.seed, "steal", self.steals).randrange(len(theirs))]
         self.steals += 1
         self.hands[q][card] -= 1
         self.hands[me][card] += 1
@@ -543,7 +621,7 @@ class GelatoMioState(State):
     def _draw(self, ev: list[Event]) -> int:
         if not self.deck:  # GM-4: the shuffled discard pile becomes the deck (GMN-3)
             cards = list(self.discard)
-            seeded_rng(self.seed, "shuffle", self.shuffles).shuffle(cards)
+            rng("gelato-mio", self.seed, "shuffle", self.shuffles).shuffle(cards)
             self.shuffles += 1
             self.deck = cards
             self.discard = []
@@ -600,12 +678,15 @@ class GelatoMioState(State):
     # ------------------------------------------------------------------ turns
     def _end_turn(self, ev: list[Event]) -> None:
         me, n = self.turn, self.num_players
-        for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):  # GM-7
-            if self.claimed[j] < 0 and sum(
-                    1 for c in self.served[me] if self.settings.recipes[c].kind == kind) >= need:
-                self.claimed[j] = me
-                ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
-                              count=need))
+        served = self.served[me]
+        if served:  # GM-7 (every objective needs customers served)
+            recipes = self.settings.recipes
+            for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
+                if self.claimed[j] < 0 and sum(
+                        1 for c in served if recipes[c].kind == kind) >= need:
+                    self.claimed[j] = me
+                    ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
+                                  count=need))
         if self.last_left > 0:
             self.last_left -= 1
             if self.last_left == 0:
@@ -645,11 +726,9 @@ class GelatoMioState(State):
             ev.append(_ev("gm.event.winner", "GM-9", player=p, points=scores[p]))
 
     # ------------------------------------------------------------------ views & data
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> Any:
         """What ``seat`` sees (hands hidden); ``None``: the teacher's view of everything."""
-        from .view import make_view
-
-        return make_view(self, seat)
+        return self.make_view(seat)
 
     def setup_args(self) -> dict[str, Any]:
         d = self.settings.to_dict()
@@ -658,9 +737,7 @@ class GelatoMioState(State):
 
     def to_dict(self) -> dict[str, Any]:
         """The whole position as a scenario (see :mod:`.scenario`), JSON-able."""
-        from .scenario import state_to_scenario
-
-        return state_to_scenario(self)
+        return self.to_scenario()
 
     def __repr__(self) -> str:
         return (f"<GelatoMioState round {self.round} {self.phase} "
@@ -700,16 +777,16 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     ball piles, and a 3x3 display dealt from the deck."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
-    settings = Settings.make(players, ruleset=ruleset, **variant)
+    settings = KIT.make(players, ruleset, variant)
     n = settings.players
     recipes = settings.recipes
     s = object.__new__(GelatoMioState)
     s.settings = settings
     s.seed = seed
     deck = full_deck()
-    seeded_rng(seed, "setup", 0).shuffle(deck)
+    rng("gelato-mio", seed, "setup", 0).shuffle(deck)
     rest = [i for i, c in enumerate(recipes) if not c.on_display]
-    seeded_rng(seed, "setup", 1).shuffle(rest)
+    rng("gelato-mio", seed, "setup", 1).shuffle(rest)
     size = len(rest) // PILES
     s.piles = [[i for i, c in enumerate(recipes) if c.on_display]] + [
         rest[j * size:(j + 1) * size] for j in range(PILES)]
@@ -739,4 +816,7 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     return s
 
 
-__all__ = ["GelatoMioState", "new_state", "PHASES", "CUSTOMER_KINDS"]
+GelatoMioState.clone = make_clone(GelatoMioState, FIELDS)  # type: ignore[method-assign]
+
+__all__ = ["GelatoMioState", "new_state", "PHASES", "FIELDS", "NUMBERS", "Number",
+           "CUSTOMER_KINDS"]

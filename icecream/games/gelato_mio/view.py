@@ -15,33 +15,27 @@ deck order, the customers under the pile tops, nor the seed (it would reveal the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from ...core.view import BaseView, check_seat
 from .components import CODES, FLAVOUR_CODES, HAND_KINDS
-from .state import GelatoMioState
+from .state import NUMBERS, GelatoMioState
 
 
 @dataclass(frozen=True)
-class GelatoMioView:
+class GelatoMioView(BaseView):
     """A seat's view (``teacher`` False) or the teacher's (``seat`` None, ``teacher`` True).
 
     Cards are codes (``"sugar"``...), customers ids. Fields the seat cannot know are
     ``None``: ``hands[p]`` for others, ``deck_order`` and ``piles_below`` outside the
-    teacher's view.
+    teacher's view. ``round``, ``turn``, ``last_round_left`` and ``passes`` are the
+    state's numbers every seat sees (``NUMBERS`` marked ``shown``), named as in a scenario.
     """
 
-    #: The registered game's name: generic bots find the game's policies through it.
     game: ClassVar[str] = "gelato-mio"
 
-    seat: int | None
-    teacher: bool
-    names: tuple[str, ...]
-    settings: dict
-    phase: str
     round: int
     turn: int
-    to_act: int | None
-    scores: tuple[int, ...]
     display: tuple[tuple[str | None, ...], ...]
     hands: tuple[tuple[str, ...] | None, ...]
     hand_sizes: tuple[int, ...]
@@ -58,29 +52,19 @@ class GelatoMioView:
     last_round_left: int
     passes: int
     to_fill: tuple[tuple[int, int], ...]
-    legal_actions: tuple[dict, ...]
-    winners: tuple[int, ...]
     points: tuple[dict, ...] = ()
     deck_order: tuple[str, ...] | None = None
     piles_below: tuple[tuple[str, ...], ...] | None = None
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data, for JSON and the browser."""
-        d = {k: getattr(self, k) for k in self.__dataclass_fields__}
-        d["game"] = self.game
-        return d
+#: The state's numbers every seat sees, by their view (and scenario) names.
+SHOWN_NUMBERS = tuple(f for f in NUMBERS if f.shown)
 
 
 def make_view(s: GelatoMioState, seat: int | None) -> GelatoMioView:
     """The view of ``s`` for ``seat`` (``None``: the teacher's view)."""
     n = s.num_players
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not 0 <= seat < n):
-        raise ValueError(f"seat must be 0..{n - 1} or None for the teacher, not {seat!r}")
+    check_seat(seat, n)
     teacher = seat is None
     recipes = s.settings.recipes
     to_act = s.current_player
@@ -90,10 +74,9 @@ def make_view(s: GelatoMioState, seat: int | None) -> GelatoMioView:
         names=s.names,
         settings=s.setup_args(),
         phase=s.phase,
-        round=s.round,
-        turn=s.turn,
         to_act=to_act,
         scores=s.scores,
+        **{f.saved_as: getattr(s, f.name) for f in SHOWN_NUMBERS},  # type: ignore[misc]
         display=tuple(tuple(None if k < 0 else CODES[k] for k in s.display[r * 3:r * 3 + 3])
                       for r in range(3)),
         hands=tuple(tuple(CODES[k] for k in range(HAND_KINDS) for _ in range(h[k]))
@@ -111,8 +94,6 @@ def make_view(s: GelatoMioState, seat: int | None) -> GelatoMioView:
         quality_control=None if s.qc is None else {
             "card": CODES[s.qc[0]], "spot": (s.qc[1] // 3, s.qc[1] % 3),
             "pending": tuple(tuple(x) for x in s.qc[2])},
-        last_round_left=s.last_left,
-        passes=s.passes,
         to_fill=tuple((i // 3, i % 3) for i in s.to_fill),
         legal_actions=tuple(a.to_dict() for a in s.legal_actions())
         if teacher or seat == to_act else (),

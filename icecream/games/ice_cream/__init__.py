@@ -8,29 +8,21 @@
 
 from __future__ import annotations
 
-from ...core.protocol import GameSpec, SettingField, register_game
+from ...core.protocol import GameSpec, register_game
 from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
+from .metrics import METRICS
 from .policies import POLICIES
 from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
 from .render import render_svg
 from .rules import RULES
-from .scenario import load_scenario
-from .settings import CLOSE_RULES, PRESETS, RULESET_RULES, RULESETS, SETTING_RULES, Settings
-from .state import PHASES, IceCreamState, new_state
-from .view import IceCreamView
-
-#: What a new-game form offers (labels: catalog ``setting.ice-cream.<name>``).
-SETTINGS_FORM = (
-    SettingField("ruleset", "choice", "rulebook", "IC-10", choices=tuple(RULESETS)),
-    SettingField("close", "choice", RULESETS["rulebook"]["close"], "IC-10",
-                 choices=CLOSE_RULES),
-    SettingField("days", "int", 4, "IC-15", low=1, high=50),
-    SettingField("first_dealer", "int", 0, "IC-4", low=0, high=4),
-)
+from .scenario import load_scenario, state_to_scenario
+from .settings import KIT, PRESETS, RULESETS, Settings
+from .state import PHASE_NAMES, PHASES, IceCreamState, new_state
+from .view import IceCreamView, make_view
 
 GAME = register_game(
     GameSpec(
@@ -54,22 +46,26 @@ GAME = register_game(
         round_label="ui.day_n",
         pause_after_round=True,
         first_player_setting="first_dealer",
-        settings_form=SETTINGS_FORM,
-        setting_rules=SETTING_RULES,
-        ruleset_rules=RULESET_RULES,
+        settings_form=KIT.form(),
+        setting_rules=KIT.rules(),
+        ruleset_rules=KIT.ruleset_rules,
         count_action=count_action,
         result_columns=result_columns,
-        metrics=lambda: __import__(f"{__name__}.metrics", fromlist=["metrics"]).metrics(),
+        metrics=METRICS,
         presets=PRESETS,
-        catalog_prefix="",
+        catalog_prefix="ic.",
+        default=True,
         min_rulebook_players=3,
         house_variant_rule="IC-1",
     )
 )
 IceCreamState.game = GAME
+# view.py and scenario.py import the state; the state reaches them through these.
+IceCreamState.make_view = make_view  # type: ignore[assignment]
+IceCreamState.to_scenario = state_to_scenario  # type: ignore[assignment]
 
 __all__ = [
     "GAME", "RULES", "EXAMPLES", "Example", "IceCreamState", "IceCreamView", "Settings",
-    "RULESETS", "PHASES", "FLAVOURS", "INITIALS", "Keep", "Swap", "Place", "Serve", "Draw",
-    "new_state", "load_scenario",
+    "RULESETS", "PHASES", "PHASE_NAMES", "FLAVOURS", "INITIALS", "Keep", "Swap", "Place",
+    "Serve", "Draw", "new_state", "load_scenario",
 ]

@@ -5,7 +5,7 @@ A step records ``(kind, value, ...)`` tuples; :func:`decode_event` turns one int
 
 >>> e = decode_event((EV_PLACE, 1, 4, 2))
 >>> e.key, e.params, e.rule
-('event.place', {'player': 1, 'flavour': 4, 'cone': 2}, 'IC-7')
+('ic.event.place', {'player': 1, 'flavour': 4, 'cone': 2}, 'IC-7')
 """
 
 from __future__ import annotations
@@ -38,27 +38,27 @@ class EventKind(NamedTuple):
     private: int | None = None
 
 
-EV_KEEP = EventKind("event.keep", ("player",), "IC-5")
-EV_SWAP = EventKind("event.swap", ("player",), "IC-5")
-EV_SWAP_PRIVATE = EventKind("event.swap_private", ("player", "flavour", "drawn"), "IC-5", 0)
-EV_DEALT = EventKind("event.dealt", ("player",), "IC-5")
-EV_DEALT_PRIVATE = EventKind("event.dealt_private", ("player", "flavour"), "IC-6", 0)
-EV_NEW_CONE = EventKind("event.new_cone", ("player", "flavour", "cone"), "IC-7")
-EV_PLACE = EventKind("event.place", ("player", "flavour", "cone"), "IC-7")
-EV_REVEAL = EventKind("event.reveal", ("player", "flavour"), "IC-9")
-EV_SERVE = EventKind("event.serve", ("player", "cone", "scoops"), "IC-9")
-EV_SERVE_CLOSE = EventKind("event.serve_close", ("player", "cone", "scoops", "returned"),
+EV_KEEP = EventKind("ic.event.keep", ("player",), "IC-5")
+EV_SWAP = EventKind("ic.event.swap", ("player",), "IC-5")
+EV_SWAP_PRIVATE = EventKind("ic.event.swap_private", ("player", "flavour", "drawn"), "IC-5", 0)
+EV_DEALT = EventKind("ic.event.dealt", ("player",), "IC-5")
+EV_DEALT_PRIVATE = EventKind("ic.event.dealt_private", ("player", "flavour"), "IC-6", 0)
+EV_NEW_CONE = EventKind("ic.event.new_cone", ("player", "flavour", "cone"), "IC-7")
+EV_PLACE = EventKind("ic.event.place", ("player", "flavour", "cone"), "IC-7")
+EV_REVEAL = EventKind("ic.event.reveal", ("player", "flavour"), "IC-9")
+EV_SERVE = EventKind("ic.event.serve", ("player", "cone", "scoops"), "IC-9")
+EV_SERVE_CLOSE = EventKind("ic.event.serve_close", ("player", "cone", "scoops", "returned"),
                              "IC-10")
-EV_SERVE_CLOSE_NOTHING = EV_SERVE_CLOSE._replace(key="event.serve_close_nothing")
-EV_SCORE = EventKind("event.score", ("player", "scoops", "dupes", "points", "total"), "IC-13")
-EV_DRAW = EventKind("event.draw", ("player", "flavour"), "IC-9")
-EV_RESHUFFLE = EventKind("event.reshuffle", ("count",), "IC-5")
-EV_DAY = EventKind("event.day", ("day", "dealer"), "IC-5")
-EV_NO_CARD = EventKind("event.no_card", ("player",), "IC-5")
-EV_PHASE_CONES = EventKind("event.phase_cones", ("dealer", "count"), "IC-7")
-EV_PHASE_SERVING = EventKind("event.phase_serving", ("dealer",), "IC-9")
-EV_ALL_SERVED = EventKind("event.all_served", (), "IC-12")
-EV_NO_ACTION = EventKind("event.no_action", ("player",), "IC-12")
-EV_CONES_BACK = EventKind("event.cones_back", ("count",), "IC-12")
-EV_NEXT_DEALER = EventKind("event.next_dealer", ("dealer",), "IC-14")
-EV_NEXT_DEALER_TIE = EventKind("event.next_dealer_tie", ("dealer",), "IC-14")
+EV_SERVE_CLOSE_NOTHING = EV_SERVE_CLOSE._replace(key="ic.event.serve_close_nothing")
+EV_SCORE = EventKind("ic.event.score", ("player", "scoops", "dupes", "points", "total"), "IC-13")
+EV_DRAW = EventKind("ic.event.draw", ("player", "flavour"), "IC-9")
+EV_RESHUFFLE = EventKind("ic.event.reshuffle", ("count",), "IC-5")
+EV_DAY = EventKind("ic.event.day", ("day", "dealer"), "IC-5")
+EV_NO_CARD = EventKind("ic.event.no_card", ("player",), "IC-5")
+EV_PHASE_CONES = EventKind("ic.event.phase_cones", ("dealer", "count"), "IC-7")
+EV_PHASE_SERVING = EventKind("ic.event.phase_serving", ("dealer",), "IC-9")
+EV_ALL_SERVED = EventKind("ic.event.all_served", (), "IC-12")
+EV_NO_ACTION = EventKind("ic.event.no_action", ("player",), "IC-12")
+EV_CONES_BACK = EventKind("ic.event.cones_back", ("count",), "IC-12")
+EV_NEXT_DEALER = EventKind("ic.event.next_dealer", ("dealer",), "IC-14")
+EV_NEXT_DEALER_TIE = EventKind("ic.event.next_dealer_tie", ("dealer",), "IC-14")

@@ -14,10 +14,8 @@ per step) come from the translation catalog.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...core.examples import Example, load_examples
+from .scenario import load_scenario
 
 #: Example ids in the rulebook's order.
 EXAMPLE_IDS = (
@@ -30,12 +28,7 @@ EXAMPLE_IDS = (
 )
 
 
-def _start(scenario: Mapping[str, Any]) -> Any:
-    from .scenario import load_scenario  # the scenario module imports the state
-
-    return load_scenario(scenario)
-
-
-EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "example", _start)
+EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "ic.example",
+                                              load_scenario)
 
 __all__ = ["EXAMPLES", "EXAMPLE_IDS", "Example"]

@@ -1,32 +1,18 @@
-"""Ice Cream's own design metrics and simulation columns (hooks of its ``GameSpec``).
+"""Ice Cream's own design metrics, as data (the ``GameSpec.metrics`` hook; the explore
+layer computes them).
 
-* :class:`FirstDealerWinRate`: the first-player advantage, where the first player is the
-  first day's dealer (IC-4).
-* :class:`ScoopShare`: the share of points from served scoops, the rest from discarded
+* ``first_dealer_win_rate``: the first-player advantage, where the first player is the
+  first day's dealer (IC-4); it takes the generic first-player metric's place.
+* ``scoop_share``: the share of points from served scoops, the rest from discarded
   duplicates (IC-13).
-* :func:`count_action` and :func:`result_columns`: what a simulation records per seat.
 """
 
 from __future__ import annotations
 
-from ...explore.metrics import FirstPlayerWinRate, PointsShare
+from ...core.protocol import MetricSpec
 
-
-class FirstDealerWinRate(FirstPlayerWinRate):
-    """Share of games won by the first dealer: the first-player advantage (IC-4)."""
-
-    key = "first_dealer_win_rate"
-    column = "deal_order"
-
-
-class ScoopShare(PointsShare):
-    """Share of all points scored from served scoops (the rest from duplicates, IC-13)."""
-
-    key = "scoop_share"
-
-    def __init__(self) -> None:
-        super().__init__("points_scoops", ("points_scoops", "points_duplicates"))
-
-
-def metrics() -> tuple[type, ...]:
-    return (FirstDealerWinRate, ScoopShare)
+METRICS = (
+    MetricSpec("first_dealer_win_rate", "first_player", ("deal_order",)),
+    MetricSpec("scoop_share", "points_share", ("points_scoops",),
+               ("points_scoops", "points_duplicates")),
+)

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, flavour_name, join_words, seat_name, t
-from ...teach.quiz import Choice, Question, action_label, cap_choices
+from ...core.questions import Choice, Question, action_label, cap_choices
 from .actions import Serve
 from .components import FLAVOURS
 
@@ -49,12 +49,12 @@ def serve_cones(state: Any, rng: random.Random,
     choices = []
     for o in options:
         cone = state.cones[o.action.cone - 1]
-        label = t("teach.ice_cream.cone_label", lang, cone=o.action.cone,
+        label = t("teach.ic.cone_label", lang, cone=o.action.cone,
                   scoops=_flavours(list(cone), lang))
         choices.append(Choice(label, o.allowed,
                               o.reason.text(lang, state.names, state.game.flavour_codes),
                               o.rule, o.action.to_dict()))
-    prompt = t("teach.ice_cream.serve.prompt", lang, player=seat_name(state.names, p, lang),
+    prompt = t("teach.ic.serve.prompt", lang, player=seat_name(state.names, p, lang),
                flavours=_flavours(state.held_flavours(p), lang))
     return Question("serve_cones", prompt, state, p, tuple(cap_choices(rng, choices)), True,
                     None, lang)
@@ -93,25 +93,25 @@ def day_points(state: Any, rng: random.Random,
     scoops, dupes = after.results[day][q]
     right = scoops + dupes
     name = seat_name(state.names, q, lang)
-    breakdown = t("teach.ice_cream.points.breakdown", lang, player=name, scoops=scoops,
+    breakdown = t("teach.ic.points.breakdown", lang, player=name, scoops=scoops,
                   dupes=dupes, points=right)
     slips = {right: breakdown}
     if dupes:
-        slips.setdefault(scoops, t("teach.ice_cream.points.only_scoops", lang, scoops=scoops,
+        slips.setdefault(scoops, t("teach.ic.points.only_scoops", lang, scoops=scoops,
                                    dupes=dupes, breakdown=breakdown))
     if scoops:
-        slips.setdefault(dupes, t("teach.ice_cream.points.only_dupes", lang, scoops=scoops,
+        slips.setdefault(dupes, t("teach.ic.points.only_dupes", lang, scoops=scoops,
                                   breakdown=breakdown))
-    slips.setdefault(right + 1, t("teach.ice_cream.points.kept_card", lang,
+    slips.setdefault(right + 1, t("teach.ic.points.kept_card", lang,
                                   breakdown=breakdown))
     if right > 0:
-        slips.setdefault(right - 1, t("teach.ice_cream.points.one_less", lang,
+        slips.setdefault(right - 1, t("teach.ic.points.one_less", lang,
                                       breakdown=breakdown))
     values = sorted(slips)
-    choices = tuple(Choice(t("teach.ice_cream.points.label", lang, count=v), v == right,
+    choices = tuple(Choice(t("teach.ic.points.label", lang, count=v), v == right,
                            slips[v], "IC-13", v) for v in values)
     served = [f for f, n in enumerate(state.served[q]) for _ in range(n)]
-    prompt = t("teach.ice_cream.points.prompt", lang, action=action_label(state, action, lang),
+    prompt = t("teach.ic.points.prompt", lang, action=action_label(state, action, lang),
                player=name, day=state.day, actor=seat_name(state.names, state.current_player, lang),
                served=_flavours(served, lang) if served else t("word.nothing", lang),
                cards=_flavours(list(state.cards[q]), lang))

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -21,7 +22,7 @@ def count_action(after: Any, action: Any) -> str | None:
         return "swaps"
     if kind == "serve":
         # The first event of a serve says whether it was close (IC-10) or exact (IC-9).
-        return "serves_close" if after.events[0].key.startswith("event.serve_close") \
+        return "serves_close" if after.events[0].key.startswith("ic.event.serve_close") \
             else "serves_exact"
     return None
 
@@ -29,7 +30,8 @@ def count_action(after: Any, action: Any) -> str | None:
 def result_columns(s: Any, seat: int) -> dict[str, Any]:
     """Per-seat columns at the end of a game: cards left (the IC-15 tie-break), the first
     dealer and the seat's place after them (IC-4), points by source (IC-13), the variant
-    and the running totals after each day."""
+    and the running totals after each day (``round_scores``: one column holding them as
+    JSON text, ``[4,9,15,22]``, so every game has the same columns whatever its length)."""
     n = s.num_players
     dealer = s.settings.first_dealer
     row: dict[str, Any] = {
@@ -40,8 +42,9 @@ def result_columns(s: Any, seat: int) -> dict[str, Any]:
         "cards_drawn": 0, "swaps": 0, "serves_exact": 0, "serves_close": 0,
         "days": len(s.results), "close": s.settings.close,
     }
-    total = 0
-    for d, day in enumerate(s.results, start=1):
+    totals, total = [], 0
+    for day in s.results:
         total += day[seat][0] + day[seat][1]
-        row[f"score_after_day_{d}"] = total
+        totals.append(total)
+    row["round_scores"] = json.dumps(totals, separators=(",", ":"))
     return row

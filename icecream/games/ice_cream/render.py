@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -28,6 +27,7 @@ from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ...core.protocol import Option
+from ...core.svg import action_json, option_attrs
 from .components import FLAVOURS
 
 #: One colour per flavour in :data:`FLAVOURS` order, like the ice cream (chocolate is
@@ -114,12 +114,6 @@ def render_view(view: Any, marks: Highlights, lang: str = DEFAULT_LANGUAGE) -> s
     return _Picture(view, marks, lang).draw()
 
 
-def action_json(action: Any) -> str:
-    """The plain action as compact JSON, escaped for a single-quoted attribute."""
-    text = json.dumps(action.to_dict(), separators=(",", ":"))
-    return escape(text, quote=False).replace("'", "&#x27;")
-
-
 class _Picture:
     """Draws one view; each method draws one part of the table into ``self.out``."""
 
@@ -169,7 +163,7 @@ class _Picture:
 
     def header(self) -> None:
         v, o = self.v, self.out
-        phase = escape(t(f"phase.{v.phase}", self.lang))
+        phase = escape(t(f"ic.phase.{v.phase}", self.lang))
         o.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEADER_H}" fill="#3B2F2F"/>')
         if v.is_over:
             left = phase
@@ -248,16 +242,13 @@ class _Picture:
             w = max(96, 11 * len(label) + 24)
             reason = escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))
             if opt.allowed:
-                o.append(f'<g class="ic-button ic-option" data-action=\'{action_json(opt.action)}\''
-                         f' style="cursor:pointer"><title>{reason}</title>'
+                o.append(f'<g {option_attrs(opt, "ic-button")}><title>{reason}</title>'
                          f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="{CLICK}" '
                          f'stroke="#003D66" stroke-width="2"/>'
                          f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" font-weight="bold" '
                          f'text-anchor="middle" fill="#FFFFFF">{label}</text></g>')
             else:
-                o.append(f'<g class="ic-button ic-disabled ic-option ic-forbidden" '
-                         f'data-action=\'{action_json(opt.action)}\' aria-disabled="true">'
-                         f'<title>{reason}</title>'
+                o.append(f'<g {option_attrs(opt, "ic-button ic-disabled")}><title>{reason}</title>'
                          f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="#DDDDDD" '
                          f'stroke="#999999" stroke-width="2" stroke-dasharray="5 3"/>'
                          f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" '
@@ -291,21 +282,18 @@ class _Picture:
         cx = x + SLOT_W // 2
         base = y + self.stack_h + 12
         tag, opt = self.marks.cones.get(n, (None, None))
-        clickable = opt is not None and opt.allowed
-        classes = "ic-cone ic-option" if clickable else "ic-cone"
-        attrs = f' data-action=\'{action_json(opt.action)}\' style="cursor:pointer"' \
-            if clickable else ""
-        if opt is not None and not opt.allowed:  # a click on it says why not, in place
-            classes += " ic-option ic-forbidden"
-            attrs = f' data-action=\'{action_json(opt.action)}\' aria-disabled="true"'
         served = cone is None
         flavours = "" if served else " ".join(FLAVOURS[f] for f in cone)
         label = self.tr("cone_label", cone=n, scoops=join_words(
             [_flavour(f, self.lang) for f in cone], self.lang)) if cone else \
             self.tr("cone_served_label", cone=n)
-        o.append(f'<g class="{classes}{" ic-served" if served else ""}" data-cone="{n}" '
-                 f'data-scoops="{len(cone or ())}" data-flavours="{flavours}" '
-                 f'aria-label="{label}"{attrs}>')
+        # A forbidden cone is an option too: a click on it says why not, in place.
+        classes = "ic-cone ic-served" if served else "ic-cone"
+        data = f'data-cone="{n}" data-scoops="{len(cone or ())}" data-flavours="{flavours}"'
+        if opt is None:
+            o.append(f'<g class="{classes}" {data} aria-label="{label}">')
+        else:
+            o.append(f'<g {option_attrs(opt, classes, label)} {data}>')
         if opt is not None:
             o.append(f'<title>{escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))}'
                      f'</title>')
@@ -334,13 +322,7 @@ class _Picture:
         base = y + self.stack_h + 12
         clickable = opt is not None and opt.allowed
         full = len(self.v.cones) >= self.v.settings["cones"]
-        classes = "ic-new-cone ic-option" if clickable else "ic-new-cone"
-        attrs = f' data-action=\'{action_json(opt.action)}\' style="cursor:pointer"' \
-            if clickable else ""
-        if opt is not None and not opt.allowed:
-            classes += " ic-option ic-forbidden"
-            attrs = f' data-action=\'{action_json(opt.action)}\' aria-disabled="true"'
-        o.append(f'<g class="{classes}"{attrs}>')
+        o.append(f'<g {option_attrs(opt, "ic-new-cone", self.tr("new_cone"))}>')
         if opt is not None:
             o.append(f'<title>{escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))}'
                      f'</title>')
@@ -513,7 +495,7 @@ def _flavour(f: int, lang: str) -> str:
 
 def _initials(f: int, lang: str) -> str:
     # The letters on a card or scoop are words too: the Dutch read "Ab" for aardbei.
-    return escape(t(f"initials.{FLAVOURS[f]}", lang))
+    return escape(t(f"ic.initials.{FLAVOURS[f]}", lang))
 
 
 __all__ = ["FLAVOUR_COLOURS", "Highlights", "action_json", "render_svg", "render_view"]

@@ -50,31 +50,32 @@ from typing import Any
 from ...core.errors import ScenarioError, quote
 from ...core.protocol import FORMAT_VERSION
 from ...core.scenario import read_int, read_scenario, read_seed, scenario_settings
+from .chance import SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
-from .settings import Settings
-from .shuffle import SETUP_DECK, SETUP_SCOOPS, shuffled
+from .settings import Settings, make_settings
 from .state import (
     _NO_SERVED,
     CONES,
     DELIVERIES,
     OVER,
-    PHASES,
+    PHASE_NAMES,
+    SAVED_FIELDS,
     SERVING,
     IceCreamState,
 )
 
 SCENARIO_PHASES = ("deliveries", "cones", "serving", "start_of_day", "over")
-_FIELDS = {"game", "format_version", "players", "settings", "seed", "day", "phase", "dealer",
-           "to_act", "scores", "hands", "cones", "ice_cream_deck", "ice_cream_discard",
-           "scoop_deck", "removed_scoops", "last_actor", "swappers", "results", "title",
-           "description"}
+#: The fields every game's scenario has, and Ice Cream's own (from the state's fields).
+COMMON_FIELDS = ("game", "format_version", "players", "settings", "seed", "title",
+                 "description")
+_FIELDS = frozenset(COMMON_FIELDS + SAVED_FIELDS)
 _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
     data = read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION)
-    settings = scenario_settings(data, Settings.make)
+    settings = scenario_settings(data, make_settings)
     n = settings.players
     seed = read_seed(data)
 
@@ -223,7 +224,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     s.results = tuple(res)
     s._fresh_caches()
     s.is_over = phase == OVER
-    ev: list = [("event.scenario", {}, None)]
+    ev: list = [("ic.event.scenario", {}, None)]
     if phase == -1:
         s._start_day(ev)
     elif phase == OVER:
@@ -262,7 +263,7 @@ def state_to_scenario(s: IceCreamState) -> dict[str, Any]:
         "settings": settings,
         "seed": s.seed,
         "day": s.day,
-        "phase": PHASES[s._phase],
+        "phase": PHASE_NAMES[s._phase],
         "dealer": s.dealer,
         "to_act": s.to_act if s._phase != OVER else s.dealer,
         "scores": list(s.scores),

@@ -1,38 +1,27 @@
-"""Ice Cream's settings: the rulebook's numbers and the what-if variants, checked.
+"""Ice Cream's settings, declared once on the settings kit (:mod:`icecream.core.settings`).
 
 Named rulesets give the two texts: ``rulebook`` (the English rulebook) and ``ijs``
-(the Dutch summary, whose close-cone rule differs, IC-10).
+(the Dutch summary, whose close-cone rule differs, IC-10). The checks, the new-game form
+and the setting -> rule map all follow from :data:`KIT`.
 
->>> s = Settings.make(players=["Ann", "Bob", "Cy"], ruleset="ijs")
+>>> s = KIT.make(["Ann", "Bob", "Cy"], "ijs")
 >>> s.close, s.removed_scoops, s.names
 ('flavour', 6, ('Ann', 'Bob', 'Cy'))
+>>> KIT.make(5).removed_scoops   # IC-3: five players remove five scoops
+5
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ...core.errors import SettingsError, quote
-from ...core.messages import get_language
-from ...core.players import player_names, typed_key
+from ...core.errors import SettingsError
+from ...core.settings import Setting, SettingsBase, SettingsKit
 from .components import COPIES, NUM_FLAVOURS
 
-#: Named rulesets: the variant values each text implies.
-RULESETS: dict[str, dict[str, Any]] = {
-    "rulebook": {"close": "scoop"},
-    "ijs": {"close": "flavour"},
-}
-#: Rules each ruleset changes, for side-by-side comparisons.
-RULESET_RULES: dict[str, tuple[str, ...]] = {"rulebook": ("IC-10",), "ijs": ("IC-10",)}
+#: How close a cone must be to serve it close (IC-10): by scoops, or by flavours (ijs).
 CLOSE_RULES = ("scoop", "flavour")
-#: The rule each setting belongs to (side-by-side comparisons cite it).
-SETTING_RULES: dict[str, str] = {
-    "close": "IC-10", "days": "IC-15", "removed_scoops": "IC-3", "cones": "IC-7",
-    "scoops_per_cone": "IC-7", "first_dealer": "IC-4", "players": "IC-1",
-}
-#: Named what-if settings; labels are catalog keys ``explore.preset.<name>``.
+#: Named what-if settings; labels are catalog keys ``ic.preset.<name>``.
 PRESETS: dict[str, dict[str, Any]] = {
     "rulebook": {"ruleset": "rulebook"},
     "ijs": {"ruleset": "ijs"},
@@ -49,22 +38,11 @@ def default_removed(players: int) -> int:
     return 5 if players == 5 else 6
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Every setting of an Ice Cream game. Build with :meth:`make`, which checks them."""
+class _Derived(SettingsBase):
+    """What Ice Cream's settings derive from their values."""
 
-    names: tuple[str, ...]
-    ruleset: str = "rulebook"
-    close: str = "scoop"
-    days: int = 4
-    first_dealer: int = 0
-    removed_scoops: int = 6
-    cones: int = 12
-    scoops_per_cone: int = 4
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
+    __slots__ = ()
+    removed_scoops: int
 
     @property
     def house_variant(self) -> bool:
@@ -73,81 +51,53 @@ class Settings:
 
     @property
     def scoops_in_play(self) -> int:
+        """The Scoop cards left after IC-3's removal."""
         return NUM_FLAVOURS * COPIES - self.removed_scoops
 
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["names"] = list(self.names)
-        return d
 
-    @classmethod
-    def make(cls, players: int | Sequence[str] = 4, ruleset: str | None = None,
-             **variant: Any) -> Settings:
-        """Check and build settings; :class:`SettingsError` names the bad value.
-
-        Settings already made are reused (playouts and sweeps make thousands of games
-        with the same settings); the key keeps each value's type, so ``days=True`` is
-        still refused after ``days=1`` was accepted.
-        """
-        try:
-            # The language too: a count of players gets default names in its words.
-            key = (typed_key(players), ruleset, tuple(sorted(
-                (name, typed_key(v)) for name, v in variant.items())), get_language())
-            made = _MADE.get(key)
-        except TypeError:  # an unhashable value: check it the long way
-            key = made = None
-        if made is None:
-            made = cls._make(players, ruleset, **variant)
-            if key is not None and len(_MADE) < 1024:
-                _MADE[key] = made
-        return made
-
-    @classmethod
-    def _make(cls, players: int | Sequence[str], ruleset: str | None,
-              **variant: Any) -> Settings:
-        known = {f.name for f in fields(cls)} - {"names", "ruleset"}
-        unknown = set(variant) - known
-        if unknown:
-            raise SettingsError(
-                f"unknown Ice Cream setting(s) {sorted(unknown)}; settings are "
-                f"{sorted(known | {'ruleset', 'players'})}"
-            )
-        names = player_names(players, 2, 5,
-                             "Ice Cream is for 3 to 5 players (2 as a house variant, IC-1)")
-        n = len(names)
-        ruleset = "rulebook" if ruleset is None else ruleset
-        if not isinstance(ruleset, str) or ruleset not in RULESETS:
-            raise SettingsError(f"unknown ruleset {quote(ruleset)}; rulesets are "
-                                f"{sorted(RULESETS)}")
-        values: dict[str, Any] = {"removed_scoops": default_removed(n)}
-        values.update(RULESETS[ruleset])
-        values.update(variant)
-        s = cls(names=names, ruleset=ruleset, **values)
-        s._check()
-        return s
-
-    def _check(self) -> None:
-        def need_int(name: str, lo: int, hi: int) -> None:
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise SettingsError(f"setting {name} must be a whole number {lo}..{hi}, "
-                                    f"not {quote(v)}")
-
-        if self.close not in CLOSE_RULES:
-            raise SettingsError(f"setting close must be one of {CLOSE_RULES}, "
-                                f"not {quote(self.close)}")
-        need_int("days", 1, 50)
-        need_int("first_dealer", 0, self.players - 1)
-        need_int("removed_scoops", 0, NUM_FLAVOURS * COPIES - 1)
-        need_int("cones", 1, 30)
-        need_int("scoops_per_cone", 1, 30)
-        if self.cones * self.scoops_per_cone < self.scoops_in_play:
-            # ICN-5: every scoop must find a place (IC-7).
-            raise SettingsError(
-                f"{self.cones} cones of {self.scoops_per_cone} scoops hold "
-                f"{self.cones * self.scoops_per_cone}, fewer than the {self.scoops_in_play} "
-                "scoops in play: raise cones or scoops_per_cone, or remove more scoops (ICN-5)"
-            )
+def _check_room(s: Any) -> None:
+    """ICN-5: every scoop in play must find a place on a cone (IC-7)."""
+    if s.cones * s.scoops_per_cone < s.scoops_in_play:
+        raise SettingsError(
+            f"{s.cones} cones of {s.scoops_per_cone} scoops hold "
+            f"{s.cones * s.scoops_per_cone}, fewer than the {s.scoops_in_play} "
+            "scoops in play: raise cones or scoops_per_cone, or remove more scoops (ICN-5)"
+        )
 
 
-_MADE: dict[tuple, Settings] = {}
+KIT = SettingsKit(
+    game="ice-cream",
+    title="Ice Cream",
+    players=(2, 5),
+    players_rule="Ice Cream is for 3 to 5 players (2 as a house variant, IC-1)",
+    settings=(
+        Setting("close", "IC-10", "scoop", "choice", choices=CLOSE_RULES),
+        Setting("days", "IC-15", 4, "int", low=1, high=50),
+        Setting("first_dealer", "IC-4", 0, "seat"),
+        Setting("removed_scoops", "IC-3", 6, "int", low=0, high=NUM_FLAVOURS * COPIES - 1,
+                form=False),
+        Setting("cones", "IC-7", 12, "int", low=1, high=30, form=False),
+        Setting("scoops_per_cone", "IC-7", 4, "int", low=1, high=30, form=False),
+    ),
+    rulesets={"rulebook": {"close": "scoop"}, "ijs": {"close": "flavour"}},
+    ruleset_rules={"rulebook": ("IC-10",), "ijs": ("IC-10",)},
+    by_players=lambda n: {"removed_scoops": default_removed(n)},
+    check=_check_room,
+    base=_Derived,
+    extra_rules={"players": "IC-1"},
+)
+#: Every setting of an Ice Cream game (named here so pickles find it).
+Settings = KIT.cls
+RULESETS = KIT.rulesets
+RULESET_RULES = KIT.ruleset_rules
+SETTING_RULES = KIT.rules()
+
+
+def make_settings(players: Any = 4, ruleset: str | None = None, **variant: Any) -> Any:
+    """``KIT.make`` with the variant as keywords (the scenario loader's form); a setting
+    named ``cls`` or ``players`` is refused like any unknown one."""
+    return KIT.make(players, ruleset, variant)
+
+
+__all__ = ["KIT", "Settings", "CLOSE_RULES", "PRESETS", "RULESETS", "RULESET_RULES",
+           "SETTING_RULES", "default_removed", "make_settings"]

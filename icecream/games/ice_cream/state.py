@@ -28,12 +28,14 @@ so the engine plays them out at once (ICN-3).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.errors import ActionFormatError, IllegalAction, SettingsError, quote
-from ...core.messages import Message
-from ...core.protocol import Action, Event, Option, State
+from ...core.fields import StateField, make_clone, saved_names
+from ...core.phases import Phase, Rules, Verdict, allow, forbid
+from ...core.protocol import MAX_DIGITS, Action, Event, State
 from .actions import DRAW, KEEP, NEW_CONE, PLACE, SERVE, SWAP, Draw, Keep, Place, Serve, Swap
+from .chance import PHASE1, PHASE2, PHASE4, SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, full_deck
 from .event_kinds import (
     EV_ALL_SERVED,
@@ -62,8 +64,7 @@ from .event_kinds import (
     EventKind,
     decode_event,
 )
-from .settings import Settings
-from .shuffle import PHASE1, PHASE2, PHASE4, SETUP_DECK, SETUP_SCOOPS, shuffled
+from .settings import KIT, Settings
 from .tables import (
     CONE_BIT,
     HAND_MASKS,
@@ -81,11 +82,18 @@ from .tables import (
     cone_indexes,
     mask_of,
 )
+from .words import IceCreamMessage
 
+#: The phases of a day as data (IC-5, IC-7, IC-9), then the end of the game (IC-15); the
+#: state keeps the phase as its index (``_phase``) and ``phase`` names it.
+PHASES = (
+    Phase("deliveries", "IC-5", ("keep", "swap")),
+    Phase("cones", "IC-7", ("place",)),
+    Phase("serving", "IC-9", ("serve", "draw")),
+    Phase("over", "IC-15", ()),
+)
 DELIVERIES, CONES, SERVING, OVER = range(4)
-PHASES = ("deliveries", "cones", "serving", "over")
-#: The rule each phase is played under, for "wrong phase" explanations.
-PHASE_RULE = ("IC-5", "IC-7", "IC-9", "IC-15")
+PHASE_NAMES = tuple(p.name for p in PHASES)
 
 
 _NO_SERVED = (0,) * NUM_FLAVOURS
@@ -111,7 +119,7 @@ class _Deck:
         setattr(state, self.attr, list(cards))
 
 
-class IceCreamState(State):
+class IceCreamState(Rules, State):
     """A position in a game of Ice Cream. Never changed after it is made, except by
     :meth:`apply_in_place` (or :meth:`random_playout`) on a :meth:`clone`.
 
@@ -126,6 +134,9 @@ class IceCreamState(State):
     public attributes (``cards``, ``cones``, ``ic_deck``, ``scoop_deck``, ``served``) read
     them as tuples.
     """
+
+    PHASES = PHASES
+    message_type = IceCreamMessage
 
     __slots__ = (
         "settings", "seed", "day", "_phase", "dealer", "to_act", "_scores", "_cards", "hidden",
@@ -165,7 +176,7 @@ class IceCreamState(State):
 
     @property
     def phase(self) -> str:
-        return PHASES[self._phase]
+        return PHASE_NAMES[self._phase]
 
     @property
     def num_players(self) -> int:
@@ -187,7 +198,7 @@ class IceCreamState(State):
     @cards.setter
     def cards(self, hands: Sequence[tuple[int, ...]]) -> None:
         self._cards = [tuple(h) for h in hands]
-        self._held = None
+        self._held = list(map(mask_of, self._cards))
 
     @property
     def cones(self) -> tuple[tuple[int, ...] | None, ...]:
@@ -246,24 +257,18 @@ class IceCreamState(State):
 
     def held_mask(self, seat: int) -> int:
         """IC-8: bit ``f`` set when ``seat`` has a face-up Ice Cream card of flavour ``f``."""
-        held = self._held
-        if held is None:
-            held = self._held = list(map(mask_of, self._cards))
-        return held[seat]
+        return self._held[seat]
 
     def held_flavours(self, seat: int) -> list[int]:
         m = self.held_mask(seat)
         return [f for f in range(NUM_FLAVOURS) if m >> f & 1]
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the player to act may take now (a tuple; empty when the game is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
+    # FAST PATH (labelled): the legal actions from the packed-int cone tables, without a
+    # verdict per option; proved equal to the checks (``checked_legal``) at every decision
+    # of random games by core.conformance.check_legal_paths.
+    def fast_legal(self) -> tuple[Action, ...]:
+        """The actions the player to act may take now, as the checks allow them."""
         phase = self._phase
         if phase == CONES:
             settings = self.settings
@@ -334,17 +339,11 @@ class IceCreamState(State):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = self.fast_legal()
         if action not in legal:
             action = self.check_apply(action)  # raises with the rule, or it is legal after all
-        s = self._child()
+        s = self.clone()
         s._events = _STEPS[s._phase](s, action, legal)
-        return s
-
-    def clone(self) -> IceCreamState:
-        """A copy for :meth:`apply_in_place` (cheap: a few short lists are copied)."""
-        s = self._child()
-        s._events = self._events
         return s
 
     def apply_in_place(self, action: Action | Mapping[str, Any]) -> None:
@@ -354,7 +353,7 @@ class IceCreamState(State):
         """
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = self.fast_legal()
         if action not in legal:
             action = self.check_apply(action)
         self._legal = None
@@ -378,48 +377,19 @@ class IceCreamState(State):
         while not self.is_over:
             legal = self._legal
             if legal is None:
-                legal = self._compute_legal()
+                legal = self.fast_legal()
             self._legal = None
             self._events = steps_by_phase[self._phase](self, legal[int(random() * len(legal))],
                                                        legal)
             steps += 1
         return steps
 
-    def _child(self) -> IceCreamState:
-        s = object.__new__(IceCreamState)
-        s.settings = self.settings
-        s.seed = self.seed
-        s.day = self.day
-        s._phase = self._phase
-        s.dealer = self.dealer
-        s.to_act = self.to_act
-        s._scores = self._scores
-        s._cards = self._cards[:]
-        s.hidden = self.hidden
-        s._served = self._served[:]
-        s._ic_deck = self._ic_deck[:]
-        s.ic_discard = self.ic_discard
-        s.swappers = self.swappers
-        s._scoop_deck = self._scoop_deck[:]
-        s.removed = self.removed
-        s._cones = self._cones[:]
-        s.last_actor = self.last_actor
-        s.results = self.results
-        s._legal = None
-        held = self._held
-        s._held = None if held is None else held[:]
-        s._kinds = self._kinds
-        s._alive = self._alive
-        s._after = self._after
-        s.is_over = self.is_over
-        return s
-
     def _fresh_caches(self) -> None:
         """Forget everything derived from the position (after setting it up by hand)."""
         n = len(self._cards)
         self._after = tuple((p + 1) % n for p in range(n))  # the next seat clockwise
         self._legal = None
-        self._held = None
+        self._held = list(map(mask_of, self._cards))
         self._kinds = None
         self._alive = None
 
@@ -518,8 +488,6 @@ class IceCreamState(State):
         # IC-9: phase 3 starts with every phase-1 card revealed.
         cards = self._cards
         held = self._held
-        if held is None:
-            held = self._held = list(map(mask_of, cards))
         for seat, f in enumerate(self.hidden):
             if f >= 0:
                 cards[seat] += (f,)
@@ -550,8 +518,6 @@ class IceCreamState(State):
     def _serve_or_draw(self, action: Serve | Draw, legal: tuple[Action, ...]) -> list | tuple:
         p = self.to_act
         held = self._held
-        if held is None:
-            held = self._held = list(map(mask_of, self._cards))
         alive = self._alive
         if alive is None:
             alive = self._cones_left()
@@ -677,113 +643,110 @@ class IceCreamState(State):
         params = {"winners": list(winners), "score": best,
                   "cards": len(self._cards[winners[0]]), "tied": top}
         if len(top) == 1:
-            return ("event.game_over", params, "IC-15")
+            return ("ic.event.game_over", params, "IC-15")
         if len(winners) == 1:
-            return ("event.game_over_cards", params, "IC-15")
-        return ("event.game_over_shared", params, "IC-15")
+            return ("ic.event.game_over_cards", params, "IC-15")
+        return ("ic.event.game_over_shared", params, "IC-15")
 
-    # ------------------------------------------------------------------ explanations
-    def options(self) -> list[Option]:
-        """Every option of the current decision, allowed or forbidden, with its rule.
-
-        Phase 1: keep and swap; phase 2: each cone on the table and a new cone; phase 3:
-        each cone on the table and drawing.
-        """
-        if self._phase == DELIVERIES:
-            cands: list[Action] = [KEEP, SWAP]
-        elif self._phase == CONES:
-            cands = [PLACE[i + 1] for i in range(len(self.cones))] + [NEW_CONE]
-        elif self._phase == SERVING:
-            cands = [SERVE[i + 1] for i, c in enumerate(self.cones) if c is not None] + [DRAW]
-        else:
-            cands = []
-        return [self.why_not(a) for a in cands]
-
-    def why_not(self, action: Action | Mapping[str, Any]) -> Option:
-        """Whether ``action`` is allowed now, the rule that says so, and why in words."""
-        act = self.game.parse_action(action)
-        p = self.to_act
+    # ------------------------------------------------------------------ the checks
+    # Each rule once: one check per action kind says whether the action is allowed now,
+    # which rule says so, and why (the kit derives why_not, options and checked_legal).
+    def candidates(self) -> list[Action]:
+        """Every option of the current decision: phase 1 keep and swap; phase 2 each cone
+        on the table and a new cone; phase 3 each cone on the table and drawing."""
         phase = self._phase
-        if phase == OVER:
-            return Option(act, False, "IC-15", Message("why.game_over"))
-        want = {Keep: DELIVERIES, Swap: DELIVERIES, Place: CONES, Serve: SERVING,
-                Draw: SERVING}[type(act)]
-        if want != phase:
-            return Option(act, False, PHASE_RULE[want],
-                          Message("why.wrong_phase", {"action": act.type,
-                                                      "phase": PHASES[phase],
-                                                      "wanted": PHASES[want]}))
         if phase == DELIVERIES:
-            if type(act) is Keep:
-                return Option(act, True, "IC-5", Message("why.keep", {"player": p}))
-            if not self.ic_deck:
-                return Option(act, False, "IC-5", Message("why.swap_empty"))
-            return Option(act, True, "IC-5", Message("why.swap", {"player": p}))
+            return [KEEP, SWAP]
         if phase == CONES:
-            return self._why_place(act)
-        return self._why_serving(act)
+            return [PLACE[i + 1] for i in range(len(self._cones))] + [NEW_CONE]
+        if phase == SERVING:
+            return [SERVE[i + 1] for i, c in enumerate(self._cones) if c is not None] + [DRAW]
+        return []
 
-    def _why_place(self, act: Place) -> Option:
-        scoop = self.scoop_deck[-1]
-        limit = self.settings.scoops_per_cone
+    def refuse_phase(self, act: Action, phase: Phase | None) -> Verdict:
+        """Nothing once the game is over (IC-15); else the phase that offers ``act``."""
+        if phase is None:
+            return forbid("IC-15", "ic.why.game_over")
+        wanted = next(p for p in PHASES if act.type in p.kinds)
+        return forbid(wanted.rule, "ic.why.wrong_phase", action=act.type, phase=phase.name,
+                      wanted=wanted.name)
+
+    def check_keep(self, act: Keep) -> Verdict:
+        """IC-5: the player to act may always keep the card dealt to them."""
+        return allow("IC-5", "ic.why.keep", player=self.to_act)
+
+    def check_swap(self, act: Swap) -> Verdict:
+        """IC-5: swap the dealt card for the top card of the deck, while there is one."""
+        if not self._ic_deck:
+            return forbid("IC-5", "ic.why.swap_empty")
+        return allow("IC-5", "ic.why.swap", player=self.to_act)
+
+    def check_place(self, act: Place) -> Verdict:
+        """IC-7: the turned scoop goes on a cone with room, or on a new cone while fewer
+        than the limit exist; cones are numbered in the order they were started (ICN-2)."""
+        scoop = self._scoop_deck[-1]
+        settings = self.settings
+        cones = self._cones
         if act.cone is None:
-            if len(self.cones) >= self.settings.cones:
-                return Option(act, False, "IC-7",
-                              Message("why.no_new_cone", {"count": self.settings.cones}))
-            return Option(act, True, "IC-7", Message("why.new_cone", {"flavour": scoop,
-                                                                      "cone": len(self.cones) + 1}))
-        if not 1 <= act.cone <= len(self.cones):
-            return Option(act, False, "ICN-2", Message("why.no_such_cone", {"cone": act.cone}))
-        cone = self.cones[act.cone - 1]
+            if len(cones) >= settings.cones:
+                return forbid("IC-7", "ic.why.no_new_cone", count=settings.cones)
+            return allow("IC-7", "ic.why.new_cone", flavour=scoop, cone=len(cones) + 1)
+        if not 1 <= act.cone <= len(cones):
+            return forbid("ICN-2", "ic.why.no_such_cone", cone=act.cone)
+        cone = cones[act.cone - 1]
+        limit = settings.scoops_per_cone
         if len(cone) >= limit:
-            return Option(act, False, "IC-7", Message("why.cone_full", {"cone": act.cone,
-                                                                        "limit": limit}))
-        return Option(act, True, "IC-7", Message("why.place", {"flavour": scoop,
-                                                               "cone": act.cone,
-                                                               "scoops": list(cone)}))
+            return forbid("IC-7", "ic.why.cone_full", cone=act.cone, limit=limit)
+        return allow("IC-7", "ic.why.place", flavour=scoop, cone=act.cone, scoops=list(cone))
 
-    def _why_serving(self, act: Serve | Draw) -> Option:
+    def check_draw(self, act: Draw) -> Verdict:
+        """IC-9: a player who can serve a cone exactly must; else they may draw while the
+        Ice Cream deck lasts."""
+        exact, _ = self._classify(self.to_act)
+        if exact:
+            return forbid("IC-9", "ic.why.must_serve", cones=[i + 1 for i in exact])
+        if not self._ic_deck:
+            return forbid("IC-9", "ic.why.deck_empty")
+        return allow("IC-9", "ic.why.draw")
+
+    def check_serve(self, act: Serve) -> Verdict:
+        """IC-9: serve a cone exactly (every scoop on the player's cards); IC-10: with no
+        exact cone, serve a close one (by scoops, or by flavours under ``ijs``)."""
+        n = act.cone
+        cones = self._cones
+        if not 1 <= n <= len(cones) or cones[n - 1] is None:
+            return forbid("ICN-2", "ic.why.no_such_cone", cone=n)
         p = self.to_act
         exact, close = self._classify(p)
-        exact_nums = [i + 1 for i in exact]
-        if type(act) is Draw:
-            if exact:
-                return Option(act, False, "IC-9", Message("why.must_serve",
-                                                          {"cones": exact_nums}))
-            if not self.ic_deck:
-                return Option(act, False, "IC-9", Message("why.deck_empty"))
-            return Option(act, True, "IC-9", Message("why.draw"))
-        n = act.cone
-        if not 1 <= n <= len(self.cones) or self.cones[n - 1] is None:
-            return Option(act, False, "ICN-2", Message("why.no_such_cone", {"cone": n}))
         i = n - 1
-        cone = self.cones[i]
+        cone = cones[i]
+        if i in exact:
+            return allow("IC-9", "ic.why.serve_exact", cone=n, scoops=list(cone))
         held = self.held_mask(p)
         miss = [f for f in cone if not held >> f & 1]
-        if i in exact:
-            return Option(act, True, "IC-9", Message("why.serve_exact", {"cone": n,
-                                                                         "scoops": list(cone)}))
         if i in close:
             if exact:
-                return Option(act, False, "IC-9", Message("why.close_but_exact", {
-                    "cone": n, "cones": exact_nums}))
+                return forbid("IC-9", "ic.why.close_but_exact", cone=n,
+                              cones=[j + 1 for j in exact])
             scoring = [f for f in cone if held >> f & 1]
-            key = "why.serve_close" if scoring else "why.serve_close_nothing"
-            return Option(act, True, "IC-10", Message(
-                key, {"cone": n, "returned": miss, "scoops": scoring}))
+            key = "ic.why.serve_close" if scoring else "ic.why.serve_close_nothing"
+            return allow("IC-10", key, cone=n, returned=miss, scoops=scoring)
         distinct = sorted(set(miss))
         if self.settings.close == "flavour":
-            return Option(act, False, "IC-10", Message("why.not_close_flavour", {
-                "cone": n, "flavours": distinct}))
-        return Option(act, False, "IC-10", Message("why.not_close_scoop", {
-            "cone": n, "flavours": distinct, "count": len(miss)}))
+            return forbid("IC-10", "ic.why.not_close_flavour", cone=n, flavours=distinct)
+        return forbid("IC-10", "ic.why.not_close_scoop", cone=n, flavours=distinct,
+                      count=len(miss))
 
     # ------------------------------------------------------------------ views & data
-    def view(self, seat: int | None):
-        """What ``seat`` sees at the table (IC-6); ``None``: the teacher's view of everything."""
-        from .view import make_view
+    #: How a seat's view and a saved scenario are made (:func:`.view.make_view`,
+    #: :func:`.scenario.state_to_scenario`): those modules import this one, so the
+    #: package's ``__init__`` sets them here and the imports stay one way.
+    make_view: ClassVar[Callable[[IceCreamState, int | None], Any]]
+    to_scenario: ClassVar[Callable[[IceCreamState], dict[str, Any]]]
 
-        return make_view(self, seat)
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` sees at the table (IC-6); ``None``: the teacher's view of everything."""
+        return self.make_view(seat)
 
     def setup_args(self) -> dict[str, Any]:
         d = self.settings.to_dict()
@@ -792,9 +755,7 @@ class IceCreamState(State):
 
     def to_dict(self) -> dict[str, Any]:
         """The whole position as a scenario (see :mod:`.scenario`), JSON-able."""
-        from .scenario import state_to_scenario
-
-        return state_to_scenario(self)
+        return self.to_scenario()
 
     def __repr__(self) -> str:
         return (f"<IceCreamState day {self.day} {self.phase} to_act={self.current_player} "
@@ -834,6 +795,39 @@ class IceCreamState(State):
         _require(len(self.cones) <= self.settings.cones, "too many cones (IC-7)")
 
 
+#: The state's fields, declared once: how a copy gets each (the generated ``clone``, the
+#: same code as a hand-written copy) and its name in a scenario or save (``None``: part of
+#: another saved field, like ``hands``, or derived).
+FIELDS = (
+    StateField("settings", saved=None),
+    StateField("seed", saved=None),
+    StateField("day"),
+    StateField("_phase"),
+    StateField("dealer"),
+    StateField("to_act"),
+    StateField("_scores"),
+    StateField("_cards", "list", saved="hands"),
+    StateField("hidden", saved=None),
+    StateField("_served", "list", saved=None),
+    StateField("_ic_deck", "list", saved="ice_cream_deck"),
+    StateField("ic_discard", saved="ice_cream_discard"),
+    StateField("swappers"),
+    StateField("_scoop_deck", "list"),
+    StateField("removed", saved="removed_scoops"),
+    StateField("_cones", "list"),
+    StateField("last_actor"),
+    StateField("results"),
+    StateField("_legal", "reset", saved=None),
+    StateField("_held", "list", saved=None),
+    StateField("_kinds", saved=None),  # the day's cone tables: shared, never changed
+    StateField("_alive", saved=None),
+    StateField("_after", saved=None),
+    StateField("is_over", saved=None),
+    StateField("_events", saved=None),
+)
+#: The fields a scenario or saved state holds beyond the ones every game has.
+SAVED_FIELDS = saved_names(FIELDS)
+IceCreamState.clone = make_clone(IceCreamState, FIELDS)  # type: ignore[method-assign]
 _STEPS = (IceCreamState._deliver, IceCreamState._place, IceCreamState._serve_or_draw)
 
 
@@ -849,12 +843,22 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     return tuple(lst)
 
 
+def check_seed(seed: Any) -> None:
+    """Refuse a seed that is not a whole number, or longer than a saved game may hold
+    (:data:`~icecream.core.protocol.MAX_DIGITS` digits: the shuffles write it out, and a
+    save of the game must load again)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SettingsError(f"seed must be a whole number, not {quote(seed)}")
+    if seed.bit_length() > 96 and abs(seed) >= 10**MAX_DIGITS:
+        raise SettingsError(f"seed must be a whole number of at most {MAX_DIGITS} digits, "
+                            f"not {quote(seed)}")
+
+
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,
               **variant: Any) -> IceCreamState:
     """A new game: IC-3 removes scoops, IC-4 deals one face-up card each, then day 1 begins."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SettingsError(f"seed must be a whole number, not {quote(seed)}")
-    settings = Settings.make(players, ruleset=ruleset, **variant)
+    check_seed(seed)
+    settings = KIT.make(players, ruleset, variant)
     n = settings.players
     deck = shuffled(seed, 0, SETUP_DECK, _FULL_DECK)
     scoops = shuffled(seed, 0, SETUP_SCOOPS, _FULL_DECK)
@@ -884,11 +888,11 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     s.results = ()
     s._fresh_caches()
     s.is_over = False
-    ev: list = [("event.setup", {"removed": k, "count": n}, "IC-3")]
+    ev: list = [("ic.event.setup", {"removed": k, "count": n}, "IC-3")]
     s._start_day(ev)
     s._events = tuple(ev)
     return s
 
 
-__all__ = ["IceCreamState", "new_state", "PHASES", "ActionFormatError", "IllegalAction",
-           "FLAVOURS"]
+__all__ = ["IceCreamState", "new_state", "PHASES", "PHASE_NAMES", "FIELDS", "SAVED_FIELDS",
+           "ActionFormatError", "IllegalAction", "FLAVOURS"]

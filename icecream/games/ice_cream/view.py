@@ -19,12 +19,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ...core.view import BaseView, check_seat
 from .components import FLAVOURS
-from .state import OVER, PHASES, IceCreamState
+from .state import OVER, PHASE_NAMES, IceCreamState
+
+#: The view's fields that hold a sequence of flavours (written as codes in ``to_dict``).
+_FLAVOUR_SEQS = ("my_discards", "ice_cream_deck_order", "scoop_deck_order",
+                 "removed_scoops", "discards")
 
 
 @dataclass(frozen=True)
-class IceCreamView:
+class IceCreamView(BaseView):
     """A seat's view (``teacher`` False) or the teacher's (``seat`` None, ``teacher`` True).
 
     Flavours are indexes into :data:`FLAVOURS`. Fields the seat cannot know are ``None``:
@@ -32,86 +37,52 @@ class IceCreamView:
     ``removed_scoops`` outside the teacher's view.
     """
 
-    #: The registered game's name: generic bots find the game's policies through it.
     game: ClassVar[str] = "ice-cream"
 
-    seat: int | None
-    teacher: bool
-    names: tuple[str, ...]
-    settings: dict
-    day: int
-    phase: str
-    dealer: int
-    to_act: int | None
-    scores: tuple[int, ...]
-    face_up: tuple[tuple[int, ...], ...]
-    has_face_down: tuple[bool, ...]
-    face_down: tuple[int | None, ...]
-    served: tuple[tuple[int, ...], ...]
-    cones: tuple[tuple[int, ...] | None, ...]
-    turned_scoop: int | None
-    ice_cream_deck_size: int
-    scoop_deck_size: int
-    discard_size: int
-    my_discards: tuple[int, ...]
-    removed_count: int
-    last_actor: int | None
-    results: tuple
-    legal_actions: tuple[dict, ...]
-    winners: tuple[int, ...]
+    day: int = 1
+    dealer: int = 0
+    face_up: tuple[tuple[int, ...], ...] = ()
+    has_face_down: tuple[bool, ...] = ()
+    face_down: tuple[int | None, ...] = ()
+    served: tuple[tuple[int, ...], ...] = ()
+    cones: tuple[tuple[int, ...] | None, ...] = ()
+    turned_scoop: int | None = None
+    ice_cream_deck_size: int = 0
+    scoop_deck_size: int = 0
+    discard_size: int = 0
+    my_discards: tuple[int, ...] = ()
+    removed_count: int = 0
+    last_actor: int | None = None
+    results: tuple = ()
     ice_cream_deck_order: tuple[int, ...] | None = None
     scoop_deck_order: tuple[int, ...] | None = None
     removed_scoops: tuple[int, ...] | None = None
     discards: tuple[int, ...] | None = None
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def to_dict(self) -> dict[str, Any]:
-        """Plain data with flavour codes, for JSON and the browser."""
+        """The base view's plain data, with flavour codes for JSON and the browser."""
 
-        def codes(seq):
+        def codes(seq: Any) -> list[str] | None:
             return None if seq is None else [FLAVOURS[f] for f in seq]
 
-        return {
-            "seat": self.seat,
-            "teacher": self.teacher,
-            "names": list(self.names),
-            "settings": self.settings,
-            "day": self.day,
-            "phase": self.phase,
-            "dealer": self.dealer,
-            "to_act": self.to_act,
-            "scores": list(self.scores),
-            "face_up": [codes(c) for c in self.face_up],
-            "has_face_down": list(self.has_face_down),
-            "face_down": [None if f is None else FLAVOURS[f] for f in self.face_down],
-            "served": [{FLAVOURS[f]: k for f, k in enumerate(s) if k} for s in self.served],
-            "cones": [codes(c) for c in self.cones],
-            "turned_scoop": None if self.turned_scoop is None else FLAVOURS[self.turned_scoop],
-            "ice_cream_deck_size": self.ice_cream_deck_size,
-            "scoop_deck_size": self.scoop_deck_size,
-            "discard_size": self.discard_size,
-            "my_discards": codes(self.my_discards),
-            "removed_count": self.removed_count,
-            "last_actor": self.last_actor,
-            "results": [[list(x) for x in d] for d in self.results],
-            "legal_actions": list(self.legal_actions),
-            "winners": list(self.winners),
-            "ice_cream_deck_order": codes(self.ice_cream_deck_order),
-            "scoop_deck_order": codes(self.scoop_deck_order),
-            "removed_scoops": codes(self.removed_scoops),
-            "discards": codes(self.discards),
-        }
+        d = super().to_dict()
+        for k in ("names", "scores", "legal_actions", "winners"):
+            d[k] = list(d[k])
+        for k in _FLAVOUR_SEQS:
+            d[k] = codes(d[k])
+        d["face_up"] = [codes(c) for c in self.face_up]
+        d["has_face_down"] = list(self.has_face_down)
+        d["face_down"] = [None if f is None else FLAVOURS[f] for f in self.face_down]
+        d["served"] = [{FLAVOURS[f]: k for f, k in enumerate(s) if k} for s in self.served]
+        d["cones"] = [codes(c) for c in self.cones]
+        d["turned_scoop"] = None if self.turned_scoop is None else FLAVOURS[self.turned_scoop]
+        d["results"] = [[list(x) for x in day] for day in self.results]
+        return d
 
 
 def make_view(s: IceCreamState, seat: int | None) -> IceCreamView:
     """The view of ``s`` for ``seat`` (``None``: the teacher's view)."""
-    n = s.num_players
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not 0 <= seat < n):
-        raise ValueError(f"seat must be 0..{n - 1} or None for the teacher, not {seat!r}")
+    check_seat(seat, s.num_players)
     teacher = seat is None
     to_act = s.current_player
     sees_legal = teacher or seat == to_act
@@ -124,7 +95,7 @@ def make_view(s: IceCreamState, seat: int | None) -> IceCreamView:
         names=s.names,
         settings=settings,
         day=s.day,
-        phase=PHASES[s._phase],
+        phase=PHASE_NAMES[s._phase],
         dealer=s.dealer,
         to_act=to_act,
         scores=s.scores,

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 #: Action type -> the simulation column counting it.
@@ -28,7 +29,8 @@ def result_columns(state: Any, seat: int) -> dict[str, Any]:
     pairs, GM-9), ball cards on the table (the GM-9 tie-break), customers served, cards
     left in hand, rounds played, the display variants, a zero for every action column
     the seat never played, and the running totals after each table round
-    (``score_after_round_<k>``)."""
+    (``round_scores``: one column holding them as JSON text, so a game of any length has
+    the same columns)."""
     pts = state.points(seat)
     row: dict[str, Any] = {column: 0 for column in COLUMNS.values()}
     row.update({
@@ -43,6 +45,6 @@ def result_columns(state: Any, seat: int) -> dict[str, Any]:
         "refill": state.settings.refill,
         "flood": state.settings.flood,
     })
-    for k, totals in enumerate(state.round_scores, start=1):
-        row[f"score_after_round_{k}"] = totals[seat]
+    row["round_scores"] = json.dumps([totals[seat] for totals in state.round_scores],
+                                     separators=(",", ":"))
     return row

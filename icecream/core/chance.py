@@ -1,0 +1,77 @@
+"""Seeded chance for every game: each shuffle or draw comes from the game's seed only.
+
+A chance event is named by the game, the seed, a *purpose* (which shuffle it is: the
+set-up, a reshuffle of the discards, a card taken at random...) and a counter (the k-th
+time that purpose comes up). So a state carries only its seed and its counters, and a seed
+plus the list of actions replays a game exactly, on every machine and Python version.
+
+Two generators, one contract:
+
+* :func:`rng` / :func:`shuffled`: :class:`random.Random` seeded with the text
+  ``"<game>:<seed>:<purpose>:<k>"`` (hashed with SHA-512 by Python, the same everywhere).
+* :func:`fast_shuffled`: SHAKE-128 keys sorted in C, about three times faster than seeding
+  a ``random.Random`` for each shuffle, for engines that shuffle at every round of a
+  playout. Cards must be small ints (0..255).
+
+>>> shuffled("demo", 7, "setup", 0, [1, 2, 3, 4]) == shuffled("demo", 7, "setup", 0, [1, 2, 3, 4])
+True
+>>> sorted(fast_shuffled(b"7:1:3", [0, 0, 1, 2, 3]))
+[0, 0, 1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from array import array
+from collections.abc import Sequence
+
+
+def rng(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
+    """The generator of the ``k``-th chance event of ``purpose`` in ``game`` with ``seed``."""
+    return random.Random(f"{game}:{seed}:{purpose}:{k}")
+
+
+def shuffled(game: str, seed: int, purpose: str | int, k: int,
+             items: Sequence[int] | range) -> list[int]:
+    """``items`` in an order drawn from ``(game, seed, purpose, k)`` only (:func:`rng`)."""
+    out = list(items)
+    if len(out) > 1:
+        rng(game, seed, purpose, k).shuffle(out)
+    return out
+
+
+def fast_shuffled(name: bytes, cards: Sequence[int]) -> list[int]:
+    """``cards`` (ints 0..255) shuffled by the bits of SHAKE-128 of ``name``.
+
+    Each card gets a 22-bit random key (bits 8-29 of a 32-bit word whose low byte is the
+    card) and the cards are sorted by key. Every order is equally likely up to a key tie
+    (about 1 in 10,000 for 30 cards), which keeps the tied cards in their order. The words
+    are read little-endian, so every machine deals the same cards.
+    """
+    n = len(cards)
+    if n < 2:
+        return list(cards)
+    buf = bytearray(_shake(name).digest(4 * n))
+    buf[::4] = cards
+    buf[3::4] = buf[3::4].translate(_KEY_BITS)
+    if _BIG_ENDIAN:
+        keys = array("I")
+        keys.frombytes(buf)
+        keys.byteswap()
+        out = array("I", sorted(keys))
+        out.byteswap()
+        return list(out.tobytes()[::4])
+    keys = memoryview(buf).cast("I").tolist()
+    keys.sort()
+    return list(array("I", keys).tobytes()[::4])
+
+
+_shake = hashlib.shake_128
+# Clears the top two bits of each key, so keys stay below 2**30, the size Python sorts fastest.
+_KEY_BITS = bytes(b & 0x3F for b in range(256))
+_BIG_ENDIAN = sys.byteorder == "big"
+assert array("I").itemsize == 4, "the seeded shuffle needs 32-bit unsigned ints"
+
+__all__ = ["rng", "shuffled", "fast_shuffled"]

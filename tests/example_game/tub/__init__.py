@@ -1,0 +1,47 @@
+"""Tub: the smallest whole game on the kit, the model for adding a game (docs/protocol.md).
+
+The rules (each an id the engine cites):
+
+* **TUB-1 Players.** 2 to 4 players; who starts is a setting; turns go round the table.
+* **TUB-2 The tub.** A tub of scoops (9 to 30, 15 by default) of vanilla, chocolate and
+  strawberry, shuffled by the seed. Everyone sees the top scoop and how many are left.
+* **TUB-3 A turn.** Take 1 to 3 scoops from the top (the ``most`` setting), never more
+  than are left.
+* **TUB-4 Points.** A scoop scores 1, a chocolate one 2; whoever takes the last scoop
+  scores 3 more. Then the game is over: most points wins, a tie is shared.
+
+It is registered only by the tests (``tests/example_game``), or as a plug-in through the
+``icecream.games`` entry-point group; every generic feature (play widget, command line,
+what-if, quiz, save and load) serves it with nothing else written.
+
+>>> import icecream
+>>> s = icecream.new_game("tub", players=2, seed=1)
+>>> [a.count for a in s.legal_actions()], s.phase
+([1, 2, 3], 'taking')
+"""
+
+from __future__ import annotations
+
+from icecream.core.examples import load_examples
+from icecream.core.protocol import GameSpec, MetricSpec, register_game
+from icecream.core.rules import Rule, RuleBook
+
+from .render import render_svg
+from .state import ACTION_KINDS, FLAVOURS, KIT, Determinizer, TubState, load_scenario, new_state
+
+RULES = RuleBook("tub", [Rule(f"TUB-{k}", "rulebook") for k in range(1, 5)])
+
+GAME = register_game(GameSpec(
+    name="tub", title="Tub", min_players=2, max_players=4, action_kinds=ACTION_KINDS,
+    rules=RULES, new_state=new_state, from_dict=load_scenario, from_scenario=load_scenario,
+    rulesets=KIT.rulesets, ruleset_rules=KIT.ruleset_rules, settings_form=KIT.form(),
+    setting_rules=KIT.rules(),
+    examples=lambda: load_examples(__name__, ("last_scoop",), "tub.example", load_scenario),
+    flavour_codes=tuple(f"tub.{f}" for f in FLAVOURS), render_svg=render_svg,
+    determinizer=Determinizer, catalog_prefix="tub.", catalog_package=f"{__name__}.i18n",
+    metrics=(MetricSpec("tub_bonus_share", "points_share", ("points_bonus",),
+                        ("points_scoops", "points_bonus"), text="tub.metric.bonus_share"),),
+    result_columns=lambda s, seat: {"points_scoops": s.points[seat] - s.bonus[seat],
+                                    "points_bonus": s.bonus[seat]},
+))
+TubState.game = GAME
