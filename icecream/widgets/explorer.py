@@ -14,7 +14,7 @@ and the event log. It holds no rules: the engine decides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -25,9 +25,10 @@ from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ..core.protocol import default_game, get_game, list_games
 from . import controls, hooks, panels, validate
 from .base import ExplorerBase
+from .budget import BudgetRunner, from_page
 from .hints import HintPanel
 from .scrubber import Scrubber
-from .session import Session, bot_words
+from .session import RUN_SECONDS, Session, bot_words
 from .validate import HUMAN, Refused, refuse
 
 
@@ -69,15 +70,48 @@ class GameExplorer(ExplorerBase):
 
     def finish_phase(self) -> bool:
         """Play on to the end of the phase (bots choose for human seats too, said so)."""
-        return self._do(self.session.finish_phase)
+        return self._run(self.session.finish_phase)
 
     def finish_round(self) -> bool:
         """Play on to the start of the game's next round (Ice Cream's next day)."""
-        return self._do(self.session.finish_round)
+        return self._run(self.session.finish_round)
 
     def play_to_end(self) -> bool:
         """Play on until the game is over."""
-        return self._do(self.session.play_to_end)
+        return self._run(self.session.play_to_end)
+
+    def _run(self, command: Callable[[], int]) -> bool:
+        """A run of moves; clicked on a page it runs in the background within
+        ``RUN_SECONDS``, showing the moves played and a Stop button (issue 17)."""
+        if not from_page():
+            return self._do(command)
+        if self.run_box.running:
+            self._say(t("widgets.msg.running", self.lang), error=True)
+            return False
+        session = self.session
+
+        def work(budget: Any) -> None:
+            session.on_step = lambda steps: budget.report(steps, 0)
+            try:
+                ExplorerBase._do(self, command)
+            finally:
+                session.on_step = None
+            if session.stop_run.is_set():  # say it stopped on request, not by itself
+                text, error = self._message
+                paused = t("widgets.msg.paused", self.lang)
+                stopped = t("widgets.msg.run_stopped", self.lang)
+                self._say(text.replace(paused, stopped) if paused in text
+                          else f"{text} {stopped}".strip(), error)
+
+        return self.run_box.start(work, lambda _r, _e: self.refresh(),
+                                  seconds=RUN_SECONDS)
+
+    def _do(self, command: Callable, *args: Any, **kwargs: Any) -> bool:
+        box = getattr(self, "run_box", None)
+        if box is not None and box.running:  # one thing at a time: the run's moves are under way
+            self._say(t("widgets.msg.running", self.lang), error=True)
+            return False
+        return super()._do(command, *args, **kwargs)
 
     def carry_on(self) -> bool:
         """Close the round's scoring (or, at a past step, let the bots play on from there:
@@ -136,6 +170,8 @@ class GameExplorer(ExplorerBase):
             params={"round": hooks.round_text(history.state, lang)})
         self.play_to_end_button = controls.button("play_to_end", "ic-play-to-end",
                                                   self.play_to_end, lang)
+        self.run_box = BudgetRunner(RUN_SECONDS, lang, unit="moves")
+        self.run_box.stop_button.on_click(lambda _b: self.session.stop_run.set())
         self.undo_button = controls.button("undo", "ic-undo", self.undo, lang)
         self.redo_button = controls.button("redo", "ic-redo", self.redo, lang)
         self.fork_button = controls.button("fork", "ic-fork", self.fork, lang)
@@ -187,7 +223,7 @@ class GameExplorer(ExplorerBase):
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,
-                                self.resume_button], layout=compact)
+                                self.resume_button, self.run_box], layout=compact)
         toolbar.add_class("ic-toolbar")
         self.perspective.layout = widgets.Layout(width="210px")
         status = widgets.HBox([widgets.VBox([self.prompt],

@@ -18,6 +18,7 @@ icecream.widgets.validate.Refused: Not allowed: 'serve' belongs to Phase 3: Serv
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -92,6 +93,10 @@ class Session:
         self.stand_in: list[int] = []
         #: True when the last run of moves stopped at RUN_SECONDS rather than its goal.
         self.paused = False
+        #: Set from any thread (a page's Stop) to end the run of moves under way.
+        self.stop_run = threading.Event()
+        #: Called with the steps taken so far after each step of a run (a page's progress).
+        self.on_step: Callable[[int], None] | None = None
 
     # -- looking -----------------------------------------------------------------------
     @property
@@ -217,12 +222,15 @@ class Session:
         self.paused = False
         steps = 0
         deadline = time.monotonic() + RUN_SECONDS
+        self.stop_run.clear()
         while not self.state.is_over and steps < MAX_RUN:
             self._step()
             steps += 1
+            if self.on_step is not None:
+                self.on_step(steps)
             if until(start, self.state):
                 break
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline or self.stop_run.is_set():
                 self.paused = True  # the explorer says so; pressing again goes on
                 break
         return steps

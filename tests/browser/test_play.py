@@ -276,6 +276,10 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
         if page.locator(f"{PLAY} .ic-play-to-end").is_disabled():
             break
         page.click(f"{PLAY} .ic-play-to-end")
+        # The moves are played in the background, with progress and Stop (issue 17): wait
+        # for the run to end, not only for the kernel (it stays free during the run).
+        page.wait_for_timeout(300)
+        page.locator(f"{PLAY} .ic-toolbar .ic-budget").wait_for(state="hidden", timeout=90_000)
         wait_kernel_idle(page, timeout=90)
     assert page.locator(f"{PLAY} .ic-play-to-end").is_disabled()
     scores = text_of(page, f"{PLAY} .ic-scores")
