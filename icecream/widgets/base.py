@@ -195,7 +195,7 @@ class ExplorerBase(widgets.VBox):
             self.scores.value = panels.scores_html(s, self.lang)
         if self._changed("log", (key, self.history, len(self.history))):
             self.log_panel.value = panels.log_html(self.session.log(), hooks.rules(s), self.lang)
-        names = s.names
+        names = self.session.names  # as shown in the page's language
         if self._changed("perspective_options", names):
             self.perspective.options = controls.perspective_options(names, self.lang)
         self.perspective.value = controls.TEACHER if p is None else p

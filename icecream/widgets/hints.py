@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..teach.hints import MAX_SAMPLES, Hint, HintError, hint
 from .budget import BudgetRunner, from_page
 
@@ -132,12 +132,13 @@ class HintPanel(widgets.VBox):
             self._show(t("teach.ui.hint_none", self.lang))
             return
         p = s.current_player
+        who = seat_name(s.names, p, self.lang)
         if self.perspective is not None and self.perspective != p:
             # IC-6: a hint reflects what the player to act knows; another seat may not see it.
-            self._show(t("teach.ui.hint_not_yours", self.lang, player=s.names[p]))
+            self._show(t("teach.ui.hint_not_yours", self.lang, player=who))
             return
         if len(s.legal_actions()) < 2:
-            self._show(t("teach.ui.hint_one_option", self.lang, player=s.names[p]))
+            self._show(t("teach.ui.hint_one_option", self.lang, player=who))
             return
         if self._cached[0] is s:  # the same position: no new simulation
             self._draw(self._cached[1])
@@ -146,7 +147,7 @@ class HintPanel(widgets.VBox):
             return  # the running hint's end comes back here for the new position
         samples = min(MAX_SAMPLES, self.samples * self._longer)
         seconds = self.seconds * self._longer
-        self._show(t("teach.ui.hint_thinking", self.lang, player=s.names[p]))
+        self._show(t("teach.ui.hint_thinking", self.lang, player=who))
 
         def work(budget: Any) -> Hint:
             return hint(s, samples=samples, policy=self.policy, seed=self.seed,

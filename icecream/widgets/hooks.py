@@ -20,7 +20,7 @@ import json
 from html import escape
 from typing import Any
 
-from ..core.messages import DEFAULT_LANGUAGE, get_language, has_message, t
+from ..core.messages import DEFAULT_LANGUAGE, get_language, has_message, seat_name, t
 from ..core.protocol import GameSpec, SettingField, State, get_game, list_games
 
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
@@ -88,7 +88,7 @@ def plain_svg(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> s
     Options are shown only to the seat to act and to the teacher, as a renderer must.
     """
     width, row = 700, 44
-    names = state.names
+    names = [seat_name(state.names, p, lang) for p in range(len(state.names))]
     lines = [f'<text x="20" y="34" font-size="20" font-weight="bold" fill="#FFFFFF">'
              f'{escape(state.game.title)} {escape(round_text(state, lang))}</text>']
     y = 80

@@ -75,7 +75,8 @@ def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_L
 def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     """The players' scores (public in every game), who is to act and who won."""
     rows = []
-    for p, name in enumerate(state.names):
+    for p in range(len(state.names)):
+        name = seat_name(state.names, p, lang)
         marks = []
         if p == state.current_player:
             marks.append(t("widgets.scores.to_act", lang))
@@ -110,7 +111,7 @@ def summary_html(history: Any, step: int, perspective: int | None,
         if hooks.round_number(state) != hooks.round_number(before):
             break
         start = state
-    names = after.names
+    names = [seat_name(after.names, p, lang) for p in range(len(after.names))]
     if after.is_over:
         head = t("widgets.summary.over", lang)
     else:

@@ -26,7 +26,7 @@ from typing import Any
 from ..bots import make_bot
 from ..core.errors import ActionFormatError, IcecreamError, IllegalAction
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, has_message, t
+from ..core.messages import DEFAULT_LANGUAGE, has_message, seat_name, t
 from ..core.protocol import State
 from . import validate
 from .hooks import round_number
@@ -105,7 +105,10 @@ class Session:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.state.names
+        """The players' names as shown in the session's language (a default name such as
+        "Player 2" reads "Speler 2" in Dutch; the state keeps it language-neutral)."""
+        names = self.state.names
+        return tuple(seat_name(names, k, self.lang) for k in range(len(names)))
 
     def log(self, since: int = -1) -> list[tuple[int, str]]:
         """(step, text) of every event after step ``since`` (default: all) up to the
