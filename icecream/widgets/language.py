@@ -10,16 +10,16 @@ example explorer keeps its example and its moves; a what-if board its game; a qu
 questions and the question shown).
 
 It also makes the language the kernel's default (:func:`icecream.set_language`), so what
-the page builds later (a new game's default names, a what-if panel) speaks it too; in a
-Voila dashboard the kernel is the page's own. Default player names are words ("Player 2"
-is "Speler 2"), so a game whose players all have default names is replayed with the
-names of the new language; names a player chose are kept.
+the page builds later (a what-if panel, a quiz) speaks it too; in a Voila dashboard the
+kernel is the page's own. The game itself is kept as it is: default player names stay
+language-neutral in the state ("Player 2") and are shown in the reader's words ("Speler
+2"), so nothing is replayed.
 
 >>> from icecream.widgets import GameExplorer
 >>> switch = LanguageSwitch(GameExplorer(players=3, seed=1), header="dashboard.play")
 >>> switch.set_language("nl")
 True
->>> switch.widget.lang, switch.widget.state.names[0], switch.selector.description
+>>> switch.widget.lang, switch.widget.session.names[0], switch.selector.description
 ('nl', 'Speler 1', 'Taal')
 >>> switch.set_language("en")  # and back: the kernel's language is English again
 True
