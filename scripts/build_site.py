@@ -1,0 +1,272 @@
+"""Build the dashboards into a static site (``make site``): voici on JupyterLite with Pyodide.
+
+Everything comes from the package registries: the project's wheel is built here, its
+pure-Python dependencies (pandas and numpy left out: they have no WebAssembly wheels on PyPI)
+and Pyodide's package manager (micropip, packaging) come from PyPI, and the Pyodide runtime
+from the ``pyodide`` package on the npm registry (``npm pack``). The runtime is trimmed to
+what that npm package holds, so the site loads nothing from any CDN: the kernel installs
+every Python package from the site's own ``pypi/`` folder, and asking PyPI is turned off.
+
+Run from the repo root with the project's venv (``make site``)::
+
+    .venv/bin/python scripts/build_site.py [--output _site]
+
+The dashboards that need no pandas (play, rulebook_examples, quiz) are published; the
+what-if dashboard needs pandas and a server (``make dashboard``, or Binder: README).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tomllib
+from pathlib import Path
+
+from jupyterlite_pyodide_kernel import constants as kernel_constants
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+#: The dashboards of the static site: the ones that need no pandas.
+DASHBOARDS = ("play", "rulebook_examples", "quiz")
+#: The Pyodide that the installed jupyterlite-pyodide-kernel is built for: the version of
+#: the npm package that holds its runtime.
+PYODIDE_VERSION = kernel_constants.PYODIDE_VERSION
+#: The runtime files the site needs from the npm package.
+PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json", "package.json")
+#: Pyodide's own packages the kernel loads by name (``loadPackage``): taken from PyPI at the
+#: versions Pyodide's lock file names.
+LOCK_PACKAGES = ("micropip", "packaging")
+#: Runtime dependencies that do not go to the browser (no WebAssembly wheel on PyPI).
+NOT_IN_BROWSER = {"pandas", "numpy"}
+#: What the Pyodide kernel installs at start besides the project (its worker asks for them).
+KERNEL_NEEDS = ("ipython", "jedi", "comm")
+#: Shipped by jupyterlite-pyodide-kernel itself as stubs for the browser: never from PyPI.
+KERNEL_STUBS = {"ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite"}
+
+
+def run(*cmd: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> str:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    done = subprocess.run([str(c) for c in cmd], cwd=cwd, check=True, text=True,
+                          stdout=subprocess.PIPE, env={**os.environ, **(env or {})})
+    return done.stdout
+
+
+def _norm(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _uv() -> str:
+    for candidate in (BIN / "uv", shutil.which("uv")):
+        if candidate and Path(candidate).exists():
+            return str(candidate)
+    sys.exit("build_site: uv is missing (make venv installs it)")
+
+
+def project_wheel(dest: Path) -> Path:
+    """The project's own wheel, built from the work tree."""
+    run(_uv(), "build", "--wheel", "--out-dir", dest, ROOT)
+    (wheel,) = dest.glob("icecream_tabletop-*.whl")
+    return wheel
+
+
+def browser_requirements(work: Path, info: dict) -> list[str]:
+    """name==version of every pure-Python wheel the site ships, pinned as in uv.lock where
+    the lock has the package, resolved for Pyodide's Python (3.13, wasm32)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    wanted = [r for r in project["dependencies"]
+              if _norm(r.split(";")[0].split("[")[0].split("<")[0].split(">")[0]
+                       .split("=")[0].strip()) not in NOT_IN_BROWSER]
+    wanted += KERNEL_NEEDS
+    (work / "browser.in").write_text("\n".join(wanted) + "\n", "utf-8")
+    locked = run(_uv(), "export", "--frozen", "--all-extras", "--no-hashes",
+                 "--no-emit-project", "--no-header", "--no-annotate")
+    (work / "lock-constraints.txt").write_text(locked, "utf-8")
+    out = run(_uv(), "pip", "compile", work / "browser.in", "-c", work / "lock-constraints.txt",
+              "--python-platform", f"wasm32-pyodide{info['abi_version'].split('_')[0]}",
+              "--python-version", ".".join(info["python"].split(".")[:2]),
+              "--no-header", "--no-annotate", "--quiet")
+    pins = [line.strip() for line in out.splitlines()
+            if line.strip() and not line.startswith(("#", " "))]
+    for pin in pins:
+        name = _norm(pin.split("==")[0])
+        if name in NOT_IN_BROWSER:
+            sys.exit(f"build_site: {name} would be needed in the browser ({pin})")
+    skip = KERNEL_STUBS | set(LOCK_PACKAGES)
+    return [p for p in pins if _norm(p.split("==")[0]) not in skip]
+
+
+def download_wheels(pins: list[str], dest: Path, info: dict) -> list[Path]:
+    """Pure-Python wheels (``py3-none-any``) of ``pins`` from PyPI."""
+    dest.mkdir(parents=True, exist_ok=True)
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+        "--only-binary=:all:", "--implementation", "py", "--abi", "none",
+        "--platform", "any", "--python-version", ".".join(info["python"].split(".")[:2]),
+        "--dest", dest, *pins)
+    return sorted(dest.glob("*.whl"))
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fetch_pyodide(work: Path) -> Path:
+    """The ``pyodide`` package from the npm registry (``npm pack``, which checks its
+    integrity), kept in ``<work>/npm``."""
+    cache = work / "npm"
+    cache.mkdir(parents=True, exist_ok=True)
+    tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            sys.exit("build_site: npm is missing (Debian: apt-get install npm); it fetches "
+                     "the Pyodide runtime from the npm registry")
+        run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", cache,
+            "--silent", cwd=cache)
+    return tgz
+
+
+def pyodide_lock(tgz: Path) -> dict:
+    with tarfile.open(tgz) as tar, tar.extractfile("package/pyodide-lock.json") as fh:
+        return json.load(fh)
+
+
+def pyodide_runtime(work: Path, tgz: Path, lock_wheels: dict[str, Path]) -> Path:
+    """``<work>/static/pyodide``: the npm package's runtime, with a lock file that lists only
+    micropip and packaging (wheels from PyPI beside it), so nothing is looked for elsewhere."""
+    target = work / "static" / "pyodide"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    with tarfile.open(tgz) as tar:
+        for name in PYODIDE_FILES:
+            member = tar.getmember(f"package/{name}")
+            with tar.extractfile(member) as src, open(target / name, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+    lock = json.loads((target / "pyodide-lock.json").read_text("utf-8"))
+    packages = {}
+    for name, wheel in lock_wheels.items():
+        entry = dict(lock["packages"][name])
+        version = wheel.name.split("-")[1]
+        entry.update(file_name=wheel.name, version=version, sha256=_sha256(wheel),
+                     depends=[d for d in entry.get("depends", []) if d in lock_wheels])
+        packages[name] = entry
+        shutil.copy2(wheel, target / wheel.name)
+    lock["packages"] = packages
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
+    return target
+
+
+def lite_config(work: Path) -> None:
+    """jupyter-lite.json: the kernel installs only from the site's own wheels."""
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                }
+            }
+        },
+    }
+    (work / "jupyter-lite.json").write_text(json.dumps(config, indent=2), "utf-8")
+
+
+_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)',
+                     re.DOTALL)
+
+
+def fix_page_configs(output: Path) -> int:
+    """voici writes the kernel's settings into each page with addresses relative to the site
+    root (``./static/pyodide/pyodide.js``), which the kernel reads relative to the page
+    (``voici/render/``); and it drops ``disablePyPIFallback``. Set both right in every page
+    and in ``jupyter-lite.json``. Returns the number of pages fixed."""
+
+    def fix(config: dict, prefix: str) -> None:
+        plugins = config.setdefault("litePluginSettings", {})
+        kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
+        kernel["disablePyPIFallback"] = True
+        if "pyodideUrl" in kernel:
+            kernel["pyodideUrl"] = _rebase(kernel["pyodideUrl"], prefix)
+        kernel["pipliteUrls"] = [_rebase(u, prefix) for u in kernel.get("pipliteUrls", [])]
+
+    root = output / "jupyter-lite.json"
+    data = json.loads(root.read_text("utf-8"))
+    fix(data["jupyter-config-data"], "")
+    root.write_text(json.dumps(data, indent=2), "utf-8")
+    fixed = 0
+    for page in sorted((output / "voici").rglob("*.html")):
+        text = page.read_text("utf-8")
+        match = _CONFIG.search(text)
+        if not match:
+            continue
+        config = json.loads(match.group(2))
+        fix(config, config.get("baseUrl", ""))
+        new = match.group(1) + json.dumps(config) + match.group(3)
+        page.write_text(text[:match.start()] + new + text[match.end():], "utf-8")
+        fixed += 1
+    return fixed
+
+
+def _rebase(url: str, prefix: str) -> str:
+    return prefix + url[2:] if prefix and url.startswith("./") else url
+
+
+def contents(work: Path) -> Path:
+    folder = work / "dashboards"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for name in DASHBOARDS:
+        shutil.copy2(ROOT / "dashboards" / f"{name}.ipynb", folder)
+    return folder
+
+
+def build(output: Path, work: Path) -> None:
+    work.mkdir(parents=True, exist_ok=True)
+    wheels = work / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    wheels.mkdir()
+    tgz = fetch_pyodide(work)
+    lock = pyodide_lock(tgz)
+    info, locked = lock["info"], lock["packages"]
+    lock_dir = work / "lock-wheels"
+    shutil.rmtree(lock_dir, ignore_errors=True)
+    download_wheels([f"{n}=={locked[n]['version']}" for n in LOCK_PACKAGES], lock_dir, info)
+    lock_wheels = {n: next(lock_dir.glob(f"{n}-*.whl")) for n in LOCK_PACKAGES}
+    piplite = download_wheels(browser_requirements(work, info), wheels, info)
+    piplite.append(project_wheel(wheels))
+    pyodide_runtime(work, tgz, lock_wheels)
+    lite_config(work)
+    folder = contents(work)
+    shutil.rmtree(output, ignore_errors=True)
+    args = ["build", "--lite-dir", work, "--output-dir", output.resolve(),
+            "--contents", folder, "--disable-addons", "jupyterlite-xeus",
+            "--no-sourcemaps", "--strip_sources=True", "--show_tracebacks=False",
+            "--template", "icecream"]
+    for wheel in piplite:
+        args += ["--piplite-wheels", wheel]
+    run(BIN / "voici", *args, cwd=work, env={"JUPYTER_PATH": str(ROOT / "share" / "jupyter")})
+    print(f"fixed the kernel settings of {fix_page_configs(output)} pages")
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    files = sum(1 for p in output.rglob("*") if p.is_file())
+    print(f"site: {output} ({files} files, {size / 2**20:.1f} MiB); serve it with "
+          f"`python -m http.server -d {output}` and open /voici/render/play.html")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", type=Path, default=ROOT / "_site")
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "site")
+    args = parser.parse_args(argv)
+    build(args.output, args.work)
+
+
+if __name__ == "__main__":
+    main()
