@@ -18,7 +18,6 @@ what-if dashboard needs pandas and a server (``make dashboard``, or Binder: READ
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import json
 import os
@@ -28,13 +27,17 @@ import subprocess
 import sys
 import tarfile
 import tomllib
+import zipfile
+from email import parser as _email_parser
 from pathlib import Path
 
 from jupyterlite_pyodide_kernel import constants as kernel_constants
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
+PROJECT = "icecream-tabletop"
 #: The dashboards of the static site: the ones that need no pandas.
 DASHBOARDS = ("play", "rulebook_examples", "quiz")
 #: The Pyodide that the installed jupyterlite-pyodide-kernel is built for: the version of
@@ -48,6 +51,14 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
 LOCK_PACKAGES = ("micropip", "packaging")
 #: Runtime dependencies that do not go to the browser (no WebAssembly wheel on PyPI).
 NOT_IN_BROWSER = {"pandas", "numpy"}
+#: Standard-library modules that Pyodide keeps out of its core (C code; not in the npm
+#: package) and that the kernel installs by name as it starts. The site lists them as empty
+#: placeholders so that step passes: ``import ssl`` and ``import sqlite3`` fail in the browser
+#: as on a Python built without them (IPython then keeps no history database).
+STDLIB_PLACEHOLDERS = ("ssl", "sqlite3")
+#: Dependencies the site ships but does not load when the kernel starts: only the what-if
+#: (charts) and the command line use them.
+NOT_PRELOADED = {"plotly", "tqdm"}
 #: What the Pyodide kernel installs at start besides the project (its worker asks for them).
 KERNEL_NEEDS = ("ipython", "jedi", "comm")
 #: Shipped by jupyterlite-pyodide-kernel itself as stubs for the browser: never from PyPI.
@@ -139,9 +150,43 @@ def pyodide_lock(tgz: Path) -> dict:
         return json.load(fh)
 
 
-def pyodide_runtime(work: Path, tgz: Path, lock_wheels: dict[str, Path]) -> Path:
-    """``<work>/static/pyodide``: the npm package's runtime, with a lock file that lists only
-    micropip and packaging (wheels from PyPI beside it), so nothing is looked for elsewhere."""
+def _wheel_metadata(wheel: Path) -> tuple[str, list[str], list[str]]:
+    """(project name, Requires-Dist, top-level import names) of a wheel."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = _email_parser.Parser().parsestr(zf.read(meta_name).decode("utf-8"))
+        top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
+        if top:
+            imports = zf.read(top).decode("utf-8").split()
+        else:
+            imports = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                              if "/" in n and ".dist-info/" not in n and ".data/" not in n
+                              and n.split("/")[0].isidentifier()})
+    return meta["Name"], meta.get_all("Requires-Dist") or [], imports
+
+
+def placeholder_wheel(name: str, dest: Path) -> Path:
+    """An empty wheel named ``name`` (see STDLIB_PLACEHOLDERS)."""
+    wheel = dest / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
+                            "Summary: placeholder: not available in this static site\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\n"
+                         "Tag: py3-none-any\n",
+    }
+    files[f"{info}/RECORD"] = "".join(f"{n},,\n" for n in [*files, f"{info}/RECORD"])
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for n, text in files.items():
+            zf.writestr(zipfile.ZipInfo(n, date_time=(1980, 1, 1, 0, 0, 0)), text)
+    return wheel
+
+
+def pyodide_runtime(work: Path, tgz: Path, wheels: list[Path]) -> Path:
+    """``<work>/static/pyodide``: the npm package's runtime, with a lock file that lists
+    exactly ``wheels`` (pure-Python wheels beside it, their dependencies as their metadata
+    says for Pyodide), so Pyodide finds every package it loads here and nowhere else."""
     target = work / "static" / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
@@ -151,13 +196,30 @@ def pyodide_runtime(work: Path, tgz: Path, lock_wheels: dict[str, Path]) -> Path
             with tar.extractfile(member) as src, open(target / name, "wb") as dst:
                 shutil.copyfileobj(src, dst)
     lock = json.loads((target / "pyodide-lock.json").read_text("utf-8"))
+    python = lock["info"]["python"]
+    env = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+           "platform_machine": "wasm32", "implementation_name": "cpython",
+           "platform_python_implementation": "CPython", "python_full_version": python,
+           "python_version": ".".join(python.split(".")[:2]), "extra": ""}
+    metadata = {}
+    for wheel in wheels:
+        name, requires, imports = _wheel_metadata(wheel)
+        metadata[_norm(name)] = (wheel, requires, imports)
     packages = {}
-    for name, wheel in lock_wheels.items():
-        entry = dict(lock["packages"][name])
-        version = wheel.name.split("-")[1]
-        entry.update(file_name=wheel.name, version=version, sha256=_sha256(wheel),
-                     depends=[d for d in entry.get("depends", []) if d in lock_wheels])
-        packages[name] = entry
+    for name, (wheel, requires, imports) in sorted(metadata.items()):
+        depends = []
+        for text in requires:
+            req = Requirement(text)
+            dep = _norm(req.name)
+            if name == PROJECT and dep in NOT_PRELOADED:
+                continue
+            if (req.marker is None or req.marker.evaluate(env)) and dep in metadata:
+                depends.append(dep)
+        packages[name] = {
+            "name": name, "version": wheel.name.split("-")[1], "file_name": wheel.name,
+            "install_dir": "site", "sha256": _sha256(wheel), "package_type": "package",
+            "imports": imports, "depends": sorted(set(depends)), "unvendored_tests": False,
+        }
         shutil.copy2(wheel, target / wheel.name)
     lock["packages"] = packages
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
@@ -172,6 +234,8 @@ def lite_config(work: Path) -> None:
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "disablePyPIFallback": True,
+                    # load the project and its dependencies as the kernel starts
+                    "loadPyodideOptions": {"packages": [PROJECT]},
                 }
             }
         },
@@ -193,8 +257,8 @@ def fix_page_configs(output: Path) -> int:
         plugins = config.setdefault("litePluginSettings", {})
         kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
         kernel["disablePyPIFallback"] = True
-        if "pyodideUrl" in kernel:
-            kernel["pyodideUrl"] = _rebase(kernel["pyodideUrl"], prefix)
+        kernel["loadPyodideOptions"] = {"packages": [PROJECT]}
+        kernel["pyodideUrl"] = _rebase("./static/pyodide/pyodide.js", prefix)
         kernel["pipliteUrls"] = [_rebase(u, prefix) for u in kernel.get("pipliteUrls", [])]
 
     root = output / "jupyter-lite.json"
@@ -239,19 +303,20 @@ def build(output: Path, work: Path) -> None:
     lock_dir = work / "lock-wheels"
     shutil.rmtree(lock_dir, ignore_errors=True)
     download_wheels([f"{n}=={locked[n]['version']}" for n in LOCK_PACKAGES], lock_dir, info)
-    lock_wheels = {n: next(lock_dir.glob(f"{n}-*.whl")) for n in LOCK_PACKAGES}
-    piplite = download_wheels(browser_requirements(work, info), wheels, info)
-    piplite.append(project_wheel(wheels))
-    pyodide_runtime(work, tgz, lock_wheels)
+    shipped = [*lock_dir.glob("*.whl"), *download_wheels(browser_requirements(work, info),
+                                                          wheels, info)]
+    shipped.append(project_wheel(wheels))
+    shipped += [placeholder_wheel(name, lock_dir) for name in STDLIB_PLACEHOLDERS]
+    pyodide_runtime(work, tgz, shipped)
     lite_config(work)
     folder = contents(work)
     shutil.rmtree(output, ignore_errors=True)
+    for state in work.glob(".jupyterlite.doit.db*"):  # a fresh build, every task run
+        state.unlink()
     args = ["build", "--lite-dir", work, "--output-dir", output.resolve(),
             "--contents", folder, "--disable-addons", "jupyterlite-xeus",
             "--no-sourcemaps", "--strip_sources=True", "--show_tracebacks=False",
             "--template", "icecream"]
-    for wheel in piplite:
-        args += ["--piplite-wheels", wheel]
     run(BIN / "voici", *args, cwd=work, env={"JUPYTER_PATH": str(ROOT / "share" / "jupyter")})
     print(f"fixed the kernel settings of {fix_page_configs(output)} pages")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
