@@ -90,19 +90,27 @@ def project_wheel(dest: Path) -> Path:
     return wheel
 
 
-def browser_requirements(work: Path, info: dict) -> list[str]:
-    """name==version of every pure-Python wheel the site ships, pinned as in uv.lock where
-    the lock has the package, resolved for Pyodide's Python (3.13, wasm32)."""
+def browser_requirements(work: Path, pyodide: dict) -> list[str]:
+    """name==version of every pure-Python wheel the site ships, resolved for Pyodide's Python
+    (wasm32): at the version Pyodide's own lock file names where it names the package (the
+    versions its kernel was built and tested with: IPython 8 for Pyodide 0.27), otherwise as
+    pinned in uv.lock."""
+    info, locked = pyodide["info"], pyodide["packages"]
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     wanted = [r for r in project["dependencies"]
-              if _norm(r.split(";")[0].split("[")[0].split("<")[0].split(">")[0]
-                       .split("=")[0].strip()) not in NOT_IN_BROWSER]
+              if _norm(Requirement(r).name) not in NOT_IN_BROWSER]
     wanted += KERNEL_NEEDS
     (work / "browser.in").write_text("\n".join(wanted) + "\n", "utf-8")
-    locked = run(_uv(), "export", "--frozen", "--all-extras", "--no-hashes",
-                 "--no-emit-project", "--no-header", "--no-annotate")
-    (work / "lock-constraints.txt").write_text(locked, "utf-8")
-    out = run(_uv(), "pip", "compile", work / "browser.in", "-c", work / "lock-constraints.txt",
+    pure = {name: entry["version"] for name, entry in locked.items()
+            if entry["file_name"].endswith("-none-any.whl")}
+    exported = run(_uv(), "export", "--frozen", "--all-extras", "--no-hashes",
+                   "--no-emit-project", "--no-header", "--no-annotate")
+    constraints = [line for line in exported.splitlines()
+                   if line.strip() and not line.startswith(("#", " "))
+                   and _norm(line.split("==")[0].strip()) not in pure]
+    constraints += [f"{name}=={version}" for name, version in sorted(pure.items())]
+    (work / "constraints.txt").write_text("\n".join(constraints) + "\n", "utf-8")
+    out = run(_uv(), "pip", "compile", work / "browser.in", "-c", work / "constraints.txt",
               "--python-platform", f"wasm32-pyodide{info['abi_version'].split('_')[0]}",
               "--python-version", ".".join(info["python"].split(".")[:2]),
               "--no-header", "--no-annotate", "--quiet")
@@ -303,7 +311,7 @@ def build(output: Path, work: Path) -> None:
     lock_dir = work / "lock-wheels"
     shutil.rmtree(lock_dir, ignore_errors=True)
     download_wheels([f"{n}=={locked[n]['version']}" for n in LOCK_PACKAGES], lock_dir, info)
-    shipped = [*lock_dir.glob("*.whl"), *download_wheels(browser_requirements(work, info),
+    shipped = [*lock_dir.glob("*.whl"), *download_wheels(browser_requirements(work, lock),
                                                           wheels, info)]
     shipped.append(project_wheel(wheels))
     shipped += [placeholder_wheel(name, lock_dir) for name in STDLIB_PLACEHOLDERS]
