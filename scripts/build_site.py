@@ -52,10 +52,53 @@ LOCK_PACKAGES = ("micropip", "packaging")
 #: Runtime dependencies that do not go to the browser (no WebAssembly wheel on PyPI).
 NOT_IN_BROWSER = {"pandas", "numpy"}
 #: Standard-library modules that Pyodide keeps out of its core (C code; not in the npm
-#: package) and that the kernel installs by name as it starts. The site lists them as empty
-#: placeholders so that step passes: ``import ssl`` and ``import sqlite3`` fail in the browser
-#: as on a Python built without them (IPython then keeps no history database).
-STDLIB_PLACEHOLDERS = ("ssl", "sqlite3")
+#: package) and that the kernel installs by name as it starts. The site ships placeholders so
+#: that step passes: ``ssl`` is empty (``import ssl`` fails, as on a Python built without
+#: it); ``sqlite3`` is the few names IPython imports, for a history that the Pyodide kernel
+#: turns off anyway (``connect`` refuses).
+STDLIB_PLACEHOLDERS = {
+    "ssl": {},
+    "sqlite3": {"sqlite3/__init__.py": '''"""A stand-in for sqlite3: this static site has none.
+
+IPython imports these names for its history, which the Pyodide kernel turns off; ``connect``
+refuses."""
+
+PARSE_DECLTYPES = 1
+PARSE_COLNAMES = 2
+
+
+class Error(Exception):
+    pass
+
+
+class DatabaseError(Error):
+    pass
+
+
+class OperationalError(DatabaseError):
+    pass
+
+
+class IntegrityError(DatabaseError):
+    pass
+
+
+class Connection:
+    pass
+
+
+def connect(*args, **kwargs):
+    raise OperationalError("sqlite3 is not available in this static site")
+
+
+def register_adapter(*args, **kwargs):
+    pass
+
+
+def register_converter(*args, **kwargs):
+    pass
+'''},
+}
 #: Dependencies the site ships but does not load when the kernel starts: only the what-if
 #: (charts) and the command line use them.
 NOT_PRELOADED = {"plotly", "tqdm"}
@@ -175,10 +218,11 @@ def _wheel_metadata(wheel: Path) -> tuple[str, list[str], list[str]]:
 
 
 def placeholder_wheel(name: str, dest: Path) -> Path:
-    """An empty wheel named ``name`` (see STDLIB_PLACEHOLDERS)."""
+    """The placeholder wheel ``name`` of STDLIB_PLACEHOLDERS."""
     wheel = dest / f"{name}-0.0.0-py3-none-any.whl"
     info = f"{name}-0.0.0.dist-info"
     files = {
+        **STDLIB_PLACEHOLDERS[name],
         f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
                             "Summary: placeholder: not available in this static site\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\n"

@@ -73,6 +73,8 @@ def test_placeholder_wheel_is_an_empty_installable_wheel(tmp_path):
                              "ssl-0.0.0.dist-info/WHEEL"]
     name, requires, imports = build_site._wheel_metadata(wheel)
     assert (name, requires, imports) == ("ssl", [], [])
+    sqlite = build_site.placeholder_wheel("sqlite3", tmp_path)
+    assert build_site._wheel_metadata(sqlite)[2] == ["sqlite3"]
 
 
 def test_pages_get_kernel_settings_relative_to_themselves(tmp_path):
