@@ -6,7 +6,7 @@
 * the build script's pieces that need no network: the placeholder wheels and the settings it
   writes into every page.
 
-The browser test (``tests/browser/test_site.py``) builds the site and plays in it.
+The browser test (``tests/browser/test_static_site.py``) builds the site and plays in it.
 """
 
 from __future__ import annotations
