@@ -1,11 +1,13 @@
 """Build the dashboards into a static site (``make site``): voici on JupyterLite with Pyodide.
 
-Everything comes from the package registries: the project's wheel is built here, its
-pure-Python dependencies (pandas and numpy left out: they have no WebAssembly wheels on PyPI)
-and Pyodide's package manager (micropip, packaging) come from PyPI, and the Pyodide runtime
-from the ``pyodide`` package on the npm registry (``npm pack``). The runtime is trimmed to
-what that npm package holds, so the site loads nothing from any CDN: the kernel installs
-every Python package from the site's own ``pypi/`` folder, and asking PyPI is turned off.
+Everything comes from the package registries, nothing from a CDN: the project's wheel is
+built here; its pure-Python dependencies (pandas and numpy left out: they have no WebAssembly
+wheels on PyPI) and Pyodide's package manager (micropip, packaging) come from PyPI; the
+Pyodide runtime comes from the ``pyodide`` package of the npm registry (``npm pack``). That
+package holds the interpreter and its standard library only, so the site's Pyodide lock file
+(``static/pyodide/pyodide-lock.json``) lists exactly the wheels shipped beside it, and the
+kernel loads the project and its dependencies from there as it starts; asking PyPI is turned
+off.
 
 Run from the repo root with the project's venv (``make site``)::
 
