@@ -25,6 +25,7 @@ from voila_harness import (
 
 from icecream import get_game, list_games
 from icecream.core.messages import t
+from icecream.widgets.session import bot_words
 
 STOPPED = t("widgets.whatif.partial_compare.stopped").split("{")[0]
 
@@ -173,7 +174,7 @@ def test_stop_ends_play_to_the_end(open_page: Any, check: Any, voila_server: Voi
     page = open_page("play")
     # Random players make a Gelato Mio game thousands of moves long: a run to stop.
     for seat in (1, 2, 3):
-        select_in(page, f"{PLAY} .ic-seat-{seat}", label=t("widgets.label.bot", name="random"))
+        select_in(page, f"{PLAY} .ic-seat-{seat}", label=t("widgets.label.bot", name=bot_words("random")))
         wait_kernel_idle(page)
     start_new_game(page, get_game("gelato-mio").title, players=4, seed=2)
     page.click(f"{PLAY} .ic-play-to-end")
