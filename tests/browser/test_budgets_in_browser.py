@@ -174,7 +174,8 @@ def test_stop_ends_play_to_the_end(open_page: Any, check: Any, voila_server: Voi
     page = open_page("play")
     # Random players make a Gelato Mio game thousands of moves long: a run to stop.
     for seat in (1, 2, 3):
-        select_in(page, f"{PLAY} .ic-seat-{seat}", label=t("widgets.label.bot", name=bot_words("random")))
+        random_bot = t("widgets.label.bot", name=bot_words("random"))
+        select_in(page, f"{PLAY} .ic-seat-{seat}", label=random_bot)
         wait_kernel_idle(page)
     start_new_game(page, get_game("gelato-mio").title, players=4, seed=2)
     page.click(f"{PLAY} .ic-play-to-end")
