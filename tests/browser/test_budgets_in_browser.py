@@ -172,10 +172,11 @@ def test_stop_ends_play_to_the_end(open_page: Any, check: Any, voila_server: Voi
     from voila_harness import PLAY, start_new_game
 
     page = open_page("play")
-    # Random players make a Gelato Mio game thousands of moves long: a run to stop.
+    # Searching bots think a quarter second a move on a page: a whole Gelato Mio game is
+    # minutes of moves, a run to stop (random ones now end it in about a second).
     for seat in (1, 2, 3):
-        random_bot = t("widgets.label.bot", name=bot_words("random"))
-        select_in(page, f"{PLAY} .ic-seat-{seat}", label=random_bot)
+        slow_bot = t("widgets.label.bot", name=bot_words("ismcts"))
+        select_in(page, f"{PLAY} .ic-seat-{seat}", label=slow_bot)
         wait_kernel_idle(page)
     start_new_game(page, get_game("gelato-mio").title, players=4, seed=2)
     page.click(f"{PLAY} .ic-play-to-end")
