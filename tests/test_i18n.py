@@ -468,7 +468,7 @@ def test_example_explorer_and_what_if_board_switch(english_afterwards):
     assert switch.widget.position == 2 and switch.widget.example.id == "joe_case_b"
     assert "Ook Larry kan niets precies bedienen" in switch.widget.note.value
     assert english_leaks(_widget_texts(switch)) == []
-    board = LanguageSwitch(WhatIfBoard(games=10, samples=10), header="dashboard.whatif")
+    board = LanguageSwitch(WhatIfBoard(games=10, samples=10), header="dashboard.what_if")
     board.set_language("nl")
     assert board.widget.lang == "nl" and board.widget.game_box.value == "ice-cream"
     assert "Wat als?" in _widget_texts(board)
