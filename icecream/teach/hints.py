@@ -8,7 +8,7 @@ of the simulated games (likely between 55% and 69%), against 48% for Draw an Ice
 card". Hints are a teaching aid that a view shows only when asked (off by default).
 
 The games are played by the game's own rollout bots (``GameSpec.rollout_policy``) unless
-another policy is named, and a :class:`~icecream.explore.budget.Budget` bounds the time: a
+another policy is named, and a :class:`~icecream.core.budget.Budget` bounds the time: a
 hint cut short says so, with how many games per option it used.
 
 >>> import icecream
@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.budget import Budget
 from ..core.errors import IcecreamError
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import State
-from ..explore.budget import Budget
 from .quiz import action_label
 
 #: Hint sample sizes a view may ask for (more samples, firmer numbers, longer wait).

@@ -4,7 +4,7 @@ A computation started by a button (a hint, a position what-if, a comparison) wou
 the kernel: while it runs, no click reaches Python, so a Stop button could never work.
 The runner therefore plays the work in a background thread and returns at once; the
 kernel keeps answering (Stop, the other buttons) and widget updates from the thread reach
-the page as usual. The work gets a :class:`~icecream.explore.budget.Budget`: it stops at
+the page as usual. The work gets a :class:`~icecream.core.budget.Budget`: it stops at
 the time limit or when Stop is pressed, with a partial result that says so.
 
 ``background=False`` runs the work in the caller's thread (tests, doctests, notebooks that
@@ -30,8 +30,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.budget import Budget
 from ..core.messages import DEFAULT_LANGUAGE, format_number, t
-from ..explore.budget import Budget
 
 #: The longest time limit a page may set, in seconds.
 MAX_SECONDS = 300
