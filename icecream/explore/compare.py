@@ -259,43 +259,10 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
 
 def _game_within(config: Any, index: int, seed: int,
                  budget: Budget) -> list[dict[str, Any]] | None:
-    """:func:`~.simulate.play_game`, looking at ``budget`` every
-    :data:`~.budget.CHECK_EVERY` decisions; None when it ran out first (so Stop ends a
-    run within a fraction of a second, not at the end of a long game)."""
-    from ..bots import decide, make_bot
-    from .budget import CHECK_EVERY
-    from .simulate import _rows, bot_seed, game_seed
+    """:func:`~.simulate.play_game` given up (``None``) once ``budget`` runs out."""
+    from .simulate import play_game
 
-    gseed = game_seed(seed, index)
-    n = config.num_players
-    spec = get_game(config.game)
-    variant = dict(config.variant)
-    first_key = spec.first_player_setting
-    if first_key not in variant:
-        variant[first_key] = index % n
-    s = spec.new_state(players=config.players, seed=gseed, ruleset=config.ruleset,
-                       **variant).clone()
-    opts = dict(config.bot_options)
-    bots = [make_bot(name, seed=bot_seed(gseed, p), **dict(opts.get(name, ())))
-            for p, name in enumerate(config.bots)]
-    turns = [0] * n
-    counts: list[dict[str, int]] = [{} for _ in range(n)]
-    count = spec.count_action
-    step = s.apply_in_place
-    k = 0
-    while not s.is_over:
-        p = s.current_player
-        action = decide(bots[p], s, p)
-        step(action)
-        turns[p] += 1
-        if count is not None:
-            column = count(s, action)
-            if column is not None:
-                counts[p][column] = counts[p].get(column, 0) + 1
-        k += 1
-        if k % CHECK_EVERY == 0 and budget.expired():
-            return None
-    return _rows(config, index, gseed, s, variant[first_key], turns, counts)
+    return play_game(config, index, seed, expired=budget.expired)
 
 
 def _run_within(configs: list, games: int, seed: int,
