@@ -10,6 +10,12 @@
    The round trip seen by the test driver (click, then poll until the SVG differs) is
    printed too.
 3. Server memory (voila + kernels, RSS via psutil) with 5 sessions of each dashboard.
+4. ``--computations``: what a page computes, per game, with the page's own defaults and
+   time limits, in a fresh process each (killed at ``--timeout``): a hint from a position
+   of a game between heuristic bots (aim <= 2 s), a position what-if from the start of the
+   game's first rulebook example (aim <= 10 s) and the default ruleset comparison (aim
+   <= 20 s). Run it with another ``PYTHONPATH`` to time another checkout (code without
+   budgets runs unbounded until the timeout). No browser needed.
 
 Run from the repo root: ``.venv/bin/python benchmarks/bench_dashboards.py [--runs 3]
 [--clicks 50]``. It starts its own Voila on 127.0.0.1 and a free port, with ./voila.json.
@@ -159,11 +165,104 @@ def memory_per_session(browser: Any, server: VoilaServer, name: str, sessions: i
     return total, (total - before) / sessions
 
 
+#: One measurement in a child process: prints "seconds|what it used".
+_COMPUTE = r"""
+import inspect, sys, time
+import icecream
+from icecream.bots import decide, make_bot
+game, what = sys.argv[1], sys.argv[2]
+spec = icecream.get_game(game)
+try:
+    from icecream.explore.budget import Budget
+except ImportError:
+    Budget = None
+def bounded(fn, seconds):
+    if not Budget or "budget" not in inspect.signature(fn).parameters:
+        return {}
+    page = getattr(Budget, "for_page", None)  # what the page's runner gives the work
+    return {"budget": page(seconds) if page else Budget(seconds)}
+if what == "hint":
+    from icecream.teach.hints import hint
+    s = icecream.new_game(game, players=3, seed=5)
+    bots = [make_bot("heuristic", seed=q) for q in range(3)]
+    for _ in range(40 if game != "gelato-mio" else 60):  # a plausible position
+        s = s.apply(decide(bots[s.current_player], s, s.current_player))
+    while len(s.legal_actions()) < 2:
+        s = s.apply(s.legal_actions()[0])
+    start = time.perf_counter()
+    h = hint(s, samples=100, **bounded(hint, 2.0))
+    used = f"{h.samples} games/option of {len(h.options)} options" + (
+        " (partial)" if getattr(h, "partial", False) else "")
+elif what == "position":
+    from icecream.explore.position import what_if
+    s = next(iter(spec.examples().values())).start()
+    start = time.perf_counter()
+    extra = {"min_samples": 1} if "min_samples" in inspect.signature(what_if).parameters else {}
+    table = what_if(s, n=200, **bounded(what_if, 10.0), **extra)
+    used = f"{int(table['samples'].iloc[0])} samples of {len(table)} options" + (
+        " (partial)" if table.attrs.get("partial") else "")
+else:
+    from icecream.explore.compare import compare, presets
+    names = list(presets(game))
+    players = min(max(4, spec.min_players), spec.max_players)
+    kw = bounded(compare, 20.0)
+    bots = getattr(spec, "rollout_policy", "random")
+    start = time.perf_counter()
+    c = compare(presets(game)[names[0]], presets(game)[names[1]], games=200,
+                players=players, bots=bots, game=game, **kw)
+    used = f"{getattr(c, 'games', 200)} games of each of {names[0]}, {names[1]}" + (
+        " (partial)" if getattr(c, "partial", False) else "")
+print(f"{time.perf_counter() - start:.2f}|{used}")
+"""
+
+#: The aims of issue 17, in seconds.
+COMPUTE_AIMS = {"hint": 2.0, "position": 10.0, "comparison": 20.0}
+
+
+def computations(timeout: float) -> None:
+    """Print section 4: each game's hint, position what-if and default comparison."""
+    import os
+    import subprocess
+    import tempfile
+
+    from icecream import list_games
+
+    where = subprocess.run([sys.executable, "-c", "import icecream; print(icecream.__file__)"],
+                           capture_output=True, text=True, cwd=tempfile.gettempdir(),
+                           check=False).stdout.strip()
+    print(f"icecream from {where}")
+    print(f"page computations with the page defaults (a fresh process each, killed at "
+          f"{timeout:.0f} s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          f"CPUs):")
+    for game in list_games():
+        for what, aim in COMPUTE_AIMS.items():
+            try:
+                out = subprocess.run([sys.executable, "-c", _COMPUTE, game, what],
+                                     capture_output=True, text=True, timeout=timeout,
+                                     cwd=tempfile.gettempdir(), check=False)
+                line = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
+                if "|" not in line:
+                    print(f"  {game:11s} {what:10s} failed: {out.stderr.strip()[-300:]}")
+                    continue
+                secs, used = line.split("|", 1)
+                verdict = "OK" if float(secs) <= aim else f"over the {aim:.0f} s aim"
+                print(f"  {game:11s} {what:10s} {float(secs):7.2f} s  {verdict:16s} {used}")
+            except subprocess.TimeoutExpired:
+                print(f"  {game:11s} {what:10s} > {timeout:.0f} s (killed)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="page loads per dashboard")
     parser.add_argument("--clicks", type=int, default=50, help="clicks for the latency")
+    parser.add_argument("--computations", action="store_true",
+                        help="only time what the pages compute (section 4), no browser")
+    parser.add_argument("--timeout", type=float, default=120.0,
+                        help="seconds before a computation is killed (section 4)")
     args = parser.parse_args(argv)
+    if args.computations:
+        computations(args.timeout)
+        return 0
     reason = chromium_missing_reason()
     if reason:
         print(reason)

@@ -10,6 +10,8 @@ seat 1's view), and writes what a student sees without scrolling (the window onl
 
 * ``WxH_<game>_start.png``: the first decision of seat 1;
 * ``WxH_<game>_mid.png``: seat 1's decision after about a third of its usual clicks;
+* ``WxH_<game>_score.png``: the first scoring moment met on the way (a round's summary,
+  or the first click after which a score changed);
 * ``WxH_<game>_over.png``: the game-over summary after "Play to the end".
 
 It also prints, per shot, where the table ends against the window's height, the smallest
@@ -47,10 +49,10 @@ from voila_harness import (  # noqa: E402
 
 import icecream  # noqa: E402
 from icecream.core.messages import t  # noqa: E402
-from icecream.core.protocol import get_game  # noqa: E402
+from icecream.widgets.controls import game_title, kind_label  # noqa: E402
 
 #: Number settings that keep a game short enough to reach its end quickly.
-SHORT = {"ice-cream": {"days": 1}}
+SHORT = {"ice-cream": {"days": 2}}
 #: Seat 1's clicks before the mid-game shot.
 MID_CLICKS = 12
 
@@ -90,6 +92,17 @@ def continue_if_scored(page: Any) -> None:
         wait_kernel_idle(page)
 
 
+def scores_text(page: Any) -> str:
+    """The scores panel's text (a change means somebody scored)."""
+    return page.inner_text(f"{PLAY} .ic-scores")
+
+
+def visible_summary(page: Any) -> bool:
+    """Whether a round's scoring summary is shown."""
+    box = page.locator(f"{PLAY} .ic-summary-box")
+    return box.count() > 0 and box.first.is_visible()
+
+
 def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: dict,
          tag: str, game: str, lang: str = "en") -> Any:
     ctx = new_context(browser, watch, viewport=size)
@@ -98,27 +111,44 @@ def play(browser: Any, server: VoilaServer, out: Path, watch: PageWatch, size: d
         select_in(page, ".ic-language", label=t(f"language.{lang}", lang))
         wait_kernel_idle(page, settle_ms=500)
         tag = f"{tag}_{lang}"
-    select_in(page, f"{PLAY} .ic-seat-1", label=t("widgets.label.bot", lang, name="heuristic"))
+    select_in(page, f"{PLAY} .ic-seat-1", label=kind_label("heuristic", lang))
     wait_kernel_idle(page)
-    start_new_game(page, get_game(game).title, players=2, seed=3,
+    start_new_game(page, game_title(game, lang), players=2, seed=3,
                    numbers=SHORT.get(game, {}))
-    page.click(f"{PLAY} .ic-settings-toggle")  # close the form again
+    page.wait_for_selector(f"{PLAY} .ic-settings", state="hidden")  # it closes on its own
     wait_kernel_idle(page)
     to_top(page)
     shoot(page, out, f"{tag}_{game}_start", size)
     rng = random.Random(1)
     clicks = 0
-    while clicks < MID_CLICKS:
+    scored = mid = False
+    while clicks < 4 * MID_CLICKS and (clicks < MID_CLICKS or not scored):
+        if not scored and visible_summary(page):
+            to_top(page)
+            shoot(page, out, f"{tag}_{game}_score", size)
+            scored = True
         continue_if_scored(page)
+        if clicks >= MID_CLICKS and not mid:
+            to_top(page)
+            shoot(page, out, f"{tag}_{game}_mid", size)
+            mid = True
         actions = option_actions(page)
         if not actions:
             break
+        before = scores_text(page)
         click_option(page, rng.randrange(len(actions)))
         clicks += 1
-    continue_if_scored(page)
-    to_top(page)
-    shoot(page, out, f"{tag}_{game}_mid", size)
-    page.click(f"{PLAY} .ic-play-to-end")
+        wait_kernel_idle(page)
+        if not scored and scores_text(page) != before and not visible_summary(page):
+            to_top(page)
+            shoot(page, out, f"{tag}_{game}_score", size)
+            scored = True
+    if not mid:
+        continue_if_scored(page)
+        to_top(page)
+        shoot(page, out, f"{tag}_{game}_mid", size)
+    if page.locator(f"{PLAY} .ic-play-to-end").is_enabled():
+        page.click(f"{PLAY} .ic-play-to-end")
     page.wait_for_selector(f"{PLAY} .ic-summary-new-game:visible", timeout=120_000)
     to_top(page)
     shoot(page, out, f"{tag}_{game}_over", size)

@@ -3,13 +3,18 @@
 * environment.yml (conda) lists the same dependencies, with the same version
   bounds, as pyproject.toml's runtime dependencies plus all extras;
 * the README's quick start is exactly ``make dashboard`` and ``make test``;
-* CI (``.ci/run``) runs ``make test``.
+* CI (``.ci/run``) runs ``make test``;
+* ``uv.lock`` pins what pyproject.toml asks for, and requirements.lock.txt (pip's fallback) is
+  its export; ``make`` installs from them;
+* the repository is self-contained: no file points outside it, and every ruling cited is
+  written in docs/rulings.md; the licence and metadata are set.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -190,3 +195,142 @@ def test_checked_notebook_cells_store_what_they_check():
                 continue
             checked = "# NBVAL_CHECK_OUTPUT" in "".join(cell["source"])
             assert bool(cell.get("outputs")) == checked, f"{path.name} cell {k}"
+
+
+# -- the lock ------------------------------------------------------------------------------
+def _uv() -> str | None:
+    import shutil
+    import sys
+
+    local = Path(sys.executable).parent / "uv"
+    return str(local) if local.exists() else shutil.which("uv")
+
+
+def _run_uv(*args: str) -> subprocess.CompletedProcess:
+    uv = _uv()
+    if uv is None:
+        pytest.skip("uv is not installed (the test extra installs it)")
+    return subprocess.run([uv, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_uv_lock_matches_pyproject():
+    # --check: fail when pyproject.toml asks for something uv.lock does not pin (or pins
+    # what it no longer asks for). --offline: the packages are in uv's cache after `make`.
+    done = _run_uv("lock", "--check", "--offline")
+    assert done.returncode == 0, ("uv.lock is out of date with pyproject.toml: run `make lock`"
+                                  f"\n{done.stderr[-2000:]}")
+
+
+def test_pip_fallback_requirements_are_the_lock_exported():
+    done = _run_uv("export", "--frozen", "--all-extras", "--no-emit-project",
+                   "--format", "requirements-txt")
+    assert done.returncode == 0, done.stderr
+    committed = (ROOT / "requirements.lock.txt").read_text("utf-8")
+
+    def pins(text: str) -> list[str]:
+        return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+    assert pins(committed) == pins(done.stdout), (
+        "requirements.lock.txt differs from `uv export` of uv.lock: run `make lock`")
+    assert "--hash=sha256:" in committed
+
+
+def _lock_versions() -> dict[str, str]:
+    with open(ROOT / "uv.lock", "rb") as fh:
+        lock = tomllib.load(fh)
+    return {_normalise(p["name"]): p["version"] for p in lock["package"] if "version" in p}
+
+
+def test_lock_pins_every_dependency_of_pyproject():
+    # Without uv: every requirement of pyproject.toml (runtime and extras) is a package of the
+    # lock, at a version within its bounds.
+    from packaging.requirements import Requirement
+
+    versions = _lock_versions()
+    project = _pyproject()["project"]
+    requirements = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        requirements.extend(extra)
+    for text in requirements:
+        req = Requirement(text)
+        name = _normalise(req.name)
+        assert name in versions, f"uv.lock has no {name}: run `make lock`"
+        assert req.specifier.contains(versions[name], prereleases=True), (
+            f"uv.lock pins {name} {versions[name]}, outside {req.specifier}: run `make lock`")
+    assert "voila" in versions and versions["voila"] != "0.5.7"  # voila#1472
+
+
+def test_makefile_installs_from_the_lock_with_the_locked_uv():
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "sync --frozen" in text
+    assert "--require-hashes -r requirements.lock.txt" in text
+    match = re.search(r"^UV_VERSION := (\S+)$", text, re.MULTILINE)
+    assert match and match.group(1) == _lock_versions()["uv"], "Makefile's UV_VERSION != uv.lock's"
+    assert re.search(r"^site:", text, re.MULTILINE)
+
+
+# -- a self-contained repository ------------------------------------------------------------
+#: Paths to files outside the repository (spelt in pieces, so this file does not match them).
+_OUTSIDE = re.compile("|".join(["shared" + "/", "/" + "work" + "/"]))
+
+
+def _tracked_files() -> list[Path]:
+    done = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=False)
+    if done.returncode != 0:
+        pytest.skip("not a git work tree")
+    return [ROOT / name for name in done.stdout.decode().split("\0") if name]
+
+
+def test_no_file_points_outside_the_repository():
+    found = []
+    for path in _tracked_files():
+        if path.name in ("uv.lock", "requirements.lock.txt") or not path.is_file():
+            continue
+        try:
+            text = path.read_text("utf-8")
+        except UnicodeDecodeError:
+            continue
+        for k, line in enumerate(text.splitlines(), 1):
+            if _OUTSIDE.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{k}: {line.strip()[:100]}")
+    assert not found, "\n".join(found)
+
+
+def test_every_cited_ruling_is_written_in_docs():
+    rulings = (ROOT / "docs" / "rulings.md").read_text("utf-8")
+    written = set(re.findall(r"^- \*\*((?:IC|CCP|GM)-\d+) ", rulings, re.MULTILINE))
+    cited = set()
+    for folder in ("icecream", "docs", "notebooks", "dashboards"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".json", ".md", ".ipynb") and path.is_file():
+                cited |= set(re.findall(r"\b((?:IC|CCP|GM)-\d+)\b", path.read_text("utf-8")))
+    assert {"IC-1", "IC-16", "CCP-12", "GM-9"} <= written
+    missing = sorted(cited - written, key=lambda r: (r.split("-")[0], int(r.split("-")[1])))
+    assert not missing, f"cited but not written in docs/rulings.md: {missing}"
+
+
+def test_licence_and_metadata():
+    project = _pyproject()["project"]
+    assert (ROOT / "LICENSE").read_text("utf-8").startswith("BSD 3-Clause License")
+    assert project["license"] == {"text": "BSD-3-Clause"}
+    assert project["authors"]
+    assert {"Homepage", "Source", "Issues"} <= set(project["urls"])
+
+
+def test_binder_environment_is_lean_and_agrees_with_pyproject():
+    with open(ROOT / "binder" / "environment.yml", encoding="utf-8") as fh:
+        env = yaml.safe_load(fh)
+    assert env["channels"] == ["conda-forge"]
+    binder = {}
+    for entry in env["dependencies"]:
+        name, _, spec = _split(str(entry))
+        binder[name] = spec
+    project = _pyproject()["project"]
+    wanted = {}
+    for requirement in [*project["dependencies"], *project["optional-dependencies"]["dashboard"]]:
+        name, _, spec = _split(requirement)
+        wanted[name] = spec
+    assert {k: v for k, v in binder.items() if k not in CONDA_ONLY} == wanted
+    for test_only in ("pytest", "hypothesis", "nbval", "playwright", "ruff", "uv"):
+        assert test_only not in binder
+    assert "pip install --no-deps ." in (ROOT / "binder" / "postBuild").read_text("utf-8")

@@ -1,4 +1,4 @@
-"""One or more tests per ruling IC-1..IC-16 (../shared/RULINGS.md); names cite the ids."""
+"""One or more tests per ruling IC-1..IC-16 (docs/rulings.md); names cite the ids."""
 
 from __future__ import annotations
 

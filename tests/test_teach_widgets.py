@@ -19,14 +19,14 @@ def test_quiz_widget_grades_ticks_and_shows_the_rules_broken() -> None:
     w = QuizWidget(count=4, seed=5)
     assert "ic-quiz" in w._dom_classes
     q = w.question
-    for k in _wrong_picks(q):
-        w.boxes[k].value = True
+    _tick(w, _wrong_picks(q))
     w.check_button.click()
     assert w.graded is not None and not w.graded.correct
     assert t("teach.quiz.wrong") in w.feedback.value
     for rule in w.graded.rules:  # the full text of every rule broken is shown
         assert q.state.game.rules[rule].text().replace("'", "&#x27;") in w.rules.value
     assert all(box.disabled for box in w.boxes) and w.check_button.disabled
+    assert w.radio is None or w.radio.disabled
     assert w.right == 0 and w.answered == 1
     assert w.answer(q.answer) is None  # checked once only
     assert w.next_question()
@@ -34,12 +34,26 @@ def test_quiz_widget_grades_ticks_and_shows_the_rules_broken() -> None:
     assert g.correct and w.right == 1 and t("teach.quiz.right") in w.feedback.value
 
 
-def test_one_answer_question_ticks_like_radio_buttons() -> None:
-    w = QuizWidget(questions=[q for q in make_quiz("ice-cream", count=8, seed=2)
-                              if not q.multiple])
-    w.boxes[0].value = True
-    w.boxes[1].value = True
+def _tick(w: QuizWidget, picks: list[int]) -> None:
+    """Tick ``picks`` as a browser does: the checkboxes, or the one radio button."""
+    if w.radio is not None:
+        w.radio.value = picks[0]
+    for k in picks if w.radio is None else ():
+        w.boxes[k].value = True
+
+
+def test_one_answer_question_has_radio_buttons_and_pick_all_has_checkboxes() -> None:
+    qs = make_quiz("ice-cream", count=8, seed=2)
+    w = QuizWidget(questions=[q for q in qs if not q.multiple])
+    assert w.radio is not None and not w.boxes
+    assert "ic-quiz-radio" in w.radio._dom_classes
+    assert [label for label, _k in w.radio.options] == [c.label for c in w.question.choices]
+    assert w.picks == ()
+    w.radio.value = 0
+    w.radio.value = 1
     assert w.picks == (1,)
+    w = QuizWidget(questions=[q for q in qs if q.multiple])
+    assert w.radio is None and len(w.boxes) == len(w.question.choices)
 
 
 def test_quiz_widget_refuses_bad_values_and_changes_nothing() -> None:

@@ -630,6 +630,10 @@ class GameSpec:
       :class:`icecream.core.kit.KitState`).
     * ``presets``: named what-if settings (``{"rulebook_5_days": {"days": 5}}``), labelled
       ``<catalog_prefix or "explore">.preset.<name>`` in the catalog.
+    * ``rollout_policy``: the bot (``"random"``, ``"heuristic"``...) that plays the games
+      of hints, position what-ifs and comparisons unless one is chosen: one under which
+      the game ends in about the rounds a table plays (uniformly random Gelato Mio players
+      take thousands of decisions, so that game names its heuristic).
     """
 
     name: str
@@ -662,6 +666,7 @@ class GameSpec:
     quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     action_words: Callable[[State, Action, str], Mapping[str, str]] | None = None
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    rollout_policy: str = "random"
     #: The game views open when none is named (one game says so).
     default: bool = False
     #: A package holding the game's own catalog (``<lang>/*.json``), for a game installed

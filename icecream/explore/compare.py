@@ -24,8 +24,9 @@ import pandas as pd
 from ..core.errors import SettingsError
 from ..core.messages import DEFAULT_LANGUAGE, format_number, t
 from ..core.protocol import default_game, get_game
+from .budget import Budget
 from .metrics import default_metrics, metrics_table
-from .simulate import make_config, run_configs
+from .simulate import make_config, order_columns, play_game, run_configs
 
 
 def _number(value: float, lang: str, sign: str = "") -> str:
@@ -38,15 +39,45 @@ def _number(value: float, lang: str, sign: str = "") -> str:
 
 
 def presets(game: str | None = None) -> dict[str, dict[str, Any]]:
-    """Named what-if settings of ``game`` (``GameSpec.presets``), in the game's order."""
-    return {k: dict(v) for k, v in get_game(game or default_game()).presets.items()}
+    """Named what-if settings of ``game`` (``GameSpec.presets``), in the game's order.
+
+    A game that names none still gets its rulesets and variants: one preset per ruleset
+    (``{"ruleset": name}``) and one per other value of each choice in its settings form
+    (``{"flood": True}``, named after the setting), leaving out a variant that plays
+    exactly as a ruleset does. Their labels are ``<catalog_prefix>preset.<name>``.
+    """
+    spec = get_game(game or default_game())
+    if spec.presets:
+        return {k: dict(v) for k, v in spec.presets.items()}
+    return derived_presets(spec)
+
+
+def derived_presets(spec: Any) -> dict[str, dict[str, Any]]:
+    """Presets made from ``spec``'s rulesets and the choices of its settings form."""
+    out: dict[str, dict[str, Any]] = {name: {"ruleset": name} for name in spec.rulesets}
+    if not spec.rulesets:
+        return out
+    base = next(iter(spec.rulesets))
+    plays = [dict(v) for v in spec.rulesets.values()]
+    for f in spec.settings_form:
+        if f.kind != "choice" or f.name in (spec.first_player_setting, "ruleset"):
+            continue
+        others = [c for c in f.choices if c != f.default]
+        for value in others:
+            setting = {**spec.rulesets[base], f.name: value}
+            if setting in plays:
+                continue  # plays exactly as a ruleset: already offered
+            name = f.name if len(others) == 1 else f"{f.name}_{value}"
+            out[name] = {"ruleset": base, f.name: value}
+    return out
 
 
 def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> str:
     """The display name of a preset of ``game``."""
     spec = get_game(game or default_game())
-    if name not in spec.presets:
-        raise SettingsError(f"unknown preset {name!r}; presets are {sorted(spec.presets)}")
+    known = presets(spec.name)
+    if name not in known:
+        raise SettingsError(f"unknown preset {name!r}; presets are {sorted(known)}")
     return t(spec.catalog_key(f"preset.{name}", "explore"), lang)
 
 
@@ -71,6 +102,16 @@ class Comparison:
     frame: pd.DataFrame
     table: pd.DataFrame
     rules: pd.DataFrame
+    #: Games played per setting, of ``requested``; ``reason`` says why a run stopped
+    #: early (``"time"`` or ``"stopped"``; ``None`` when it played them all).
+    games: int = 0
+    requested: int = 0
+    reason: str | None = None
+
+    @property
+    def partial(self) -> bool:
+        """True when the run stopped before playing every game asked for."""
+        return self.reason is not None
 
     def figure(self, lang: str = DEFAULT_LANGUAGE, widget: bool = False):
         """Grouped bars with 95% error bars: shares (0..1) above, per-game amounts below."""
@@ -97,6 +138,7 @@ class Comparison:
                              "array": part[f"high_{side}"] - value,
                              "arrayminus": value - part[f"low_{side}"]},
                 ), row=row, col=1)
+        fig.update_yaxes(tickformat=".0%", row=1, col=1)  # shares read as percentages
         fig.update_layout(barmode="group", height=900, width=900,
                           margin={"t": 110, "b": 40, "l": 50, "r": 20},
                           legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom"},
@@ -169,19 +211,31 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
             players: int = 4, bots: Any = "random", seed: int = 0, workers: int = 1,
             dask: Any = None, progress: bool = False, label_a: str | None = None,
             label_b: str | None = None, bot_options: Mapping[str, Any] | None = None,
-            lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> Comparison:
+            lang: str = DEFAULT_LANGUAGE, game: str | None = None,
+            budget: Budget | None = None) -> Comparison:
     """Simulate settings ``a`` and ``b`` of ``game`` (same seeds) and put their metrics
-    side by side."""
+    side by side.
+
+    ``bots=None`` plays the game's ``rollout_policy`` in every seat. With a ``budget``
+    the games are played here, one of each setting at a time, until the time is up or
+    Stop is asked for; the comparison then holds the games finished (at least one of
+    each) and says so (``partial``, ``games``, ``requested``)."""
     game = game or default_game()
     for name, setting in (("a", a), ("b", b)):
         if not isinstance(setting, Mapping):
             raise SettingsError(f"setting {name} must be a mapping such as "
                                 f"{{'ruleset': 'ijs'}}, not {setting!r}")
+    if bots is None:
+        bots = get_game(game).rollout_policy
     configs = []
     for setting in (a, b):
         args = {"players": players, "bots": bots, **setting}
         configs.append(make_config(game=game, bot_options=bot_options, **args))
-    frame = run_configs(configs, games, seed, workers, dask, progress)
+    played, reason = games, None
+    if budget is None:
+        frame = run_configs(configs, games, seed, workers, dask, progress)
+    else:
+        frame, played, reason = _run_within(configs, games, seed, budget)
     la = label_a or setting_label(a)
     lb = label_b or setting_label(b)
     if la == lb:
@@ -200,8 +254,57 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
                    "high_b", "n_b", "difference", "reference", "range_low", "range_high",
                    "description"]]
     rules = differing_rules(a, b, players, lang, game)
-    return Comparison(dict(a), dict(b), la, lb, frame, table, rules)
+    return Comparison(dict(a), dict(b), la, lb, frame, table, rules, played, games, reason)
 
 
-__all__ = ["Comparison", "compare", "differing_rules",
+def _game_within(config: Any, index: int, seed: int,
+                 budget: Budget) -> list[dict[str, Any]] | None:
+    """:func:`~.simulate.play_game` given up (``None``) once ``budget`` runs out."""
+    from .simulate import play_game
+
+    return play_game(config, index, seed, expired=budget.expired)
+
+
+def _run_within(configs: list, games: int, seed: int,
+                budget: Budget) -> tuple[pd.DataFrame, int, str | None]:
+    """Play game 0 of both configurations, then game 1, ... within ``budget``; the frame,
+    the games played of each and why it stopped early (``None``: it did not)."""
+    from .simulate import SimulationError, _check_count
+
+    _check_count("games", games, 1)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimulationError(f"seed must be a whole number, not {seed!r}")
+    for c in configs:
+        c.check(seed)
+    rows: list[dict[str, Any]] = []
+    played = 0
+    for i in range(games):
+        budget.report(i, games)
+        if i and budget.expired():
+            break
+        pair = []
+        for config in configs:
+            # The first pair is always finished (a comparison needs one game of each);
+            # later games are dropped when the budget runs out in the middle of one.
+            got = play_game(config, i, seed) if i == 0 else _game_within(config, i, seed,
+                                                                         budget)
+            if got is None:
+                break
+            pair.append(got)
+        if len(pair) < len(configs):
+            break
+        for k, got in enumerate(pair):
+            for row in got:
+                row["config"] = k
+                rows.append(row)
+        played = i + 1
+    budget.report(played, games, force=True)
+    # In run_configs' order: by config, game, seat.
+    frame = pd.DataFrame(rows).sort_values(["config", "game", "seat"], kind="stable")
+    frame = frame.reset_index(drop=True)
+    reason = budget.reason if played < games else None
+    return frame[order_columns(frame.columns)], played, reason
+
+
+__all__ = ["Comparison", "compare", "derived_presets", "differing_rules",
            "preset_label", "presets", "setting_label"]

@@ -101,9 +101,44 @@ def game_keys(frame: pd.DataFrame) -> list[str]:
 
 def per_game(frame: pd.DataFrame, column: str) -> np.ndarray:
     """A games x seats matrix of ``column`` (rows in game order, seats in seat order)."""
+    fast = _in_game_order(frame)
+    if fast is not None:
+        values = frame[column].to_numpy(dtype=float)
+        if not np.isnan(values).any():
+            return values.reshape(-1, fast)
     wide = frame.pivot_table(index=game_keys(frame), columns="seat", values=column,
                              aggfunc="first", observed=True)
     return wide.to_numpy(dtype=float)
+
+
+def _in_game_order(frame: pd.DataFrame) -> int | None:
+    """The number of seats when ``frame``'s rows are already games in sorted order, each
+    with its seats 0..n-1 in order (as simulations write them), else None. Then a column
+    reshaped is the pivot table, without pivoting (a game of 80 rounds asks for 160
+    running-total matrices; pivoting each took seconds)."""
+    keys = game_keys(frame)
+    if not len(frame) or not keys or "seat" not in frame.columns:
+        return None
+    seats = frame["seat"].to_numpy()
+    n = int(seats.max()) + 1
+    rows = len(frame)
+    if rows % n or not (seats == np.tile(np.arange(n), rows // n)).all():
+        return None
+    ids = [frame[k].to_numpy() for k in keys]
+    if any(not np.issubdtype(c.dtype, np.number) for c in ids):
+        return None
+    firsts = [c[::n] for c in ids]
+    if any((c != np.repeat(f, n)).any() for c, f in zip(ids, firsts, strict=True)):
+        return None
+    # Games strictly increasing by (config, game): the pivot table's row order.
+    later = np.zeros(len(firsts[0]) - 1, dtype=bool)
+    tied = np.ones(len(firsts[0]) - 1, dtype=bool)
+    for f in firsts:
+        step = np.diff(f)
+        later |= tied & (step > 0)
+        tied &= step == 0
+    out = n if later.all() else None
+    return out
 
 
 def round_columns(frame: pd.DataFrame) -> list[str]:
@@ -138,7 +173,19 @@ class Metric(ABC):
     def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return t(f"explore.metric.{self.key}.name", lang, **self.params)
 
-    def description(self, lang: str = DEFAULT_LANGUAGE) -> str:
+    def description(self, lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> str:
+        """The metric's description; a game may word it in its own terms with a catalog
+        key ``<catalog_prefix>metric.<key>.description`` (Combo Cone Paradise speaks of
+        coins and Artisans, not of Ice Cream's days)."""
+        if game is not None:
+            from ..core.messages import has_message
+            from ..core.protocol import get_game
+
+            spec = get_game(game)
+            if spec.catalog_prefix:
+                own = spec.catalog_key(f"metric.{self.key}.description")
+                if has_message(own, lang):
+                    return t(own, lang, **self.params)
         return t(f"explore.metric.{self.key}.description", lang, **self.params)
 
     def reference(self, frame: pd.DataFrame) -> float | None:
@@ -417,6 +464,16 @@ def default_metrics(frame: pd.DataFrame, game: str | None = None) -> list[Metric
     return out
 
 
+def _describe(metric: Metric, lang: str, game: str | None) -> str:
+    """``metric``'s description in ``game``'s own terms (a game's own metric class may
+    define ``description(lang)`` alone: it is worded for its game already)."""
+    import inspect
+
+    if "game" in inspect.signature(metric.description).parameters:
+        return metric.description(lang, game)
+    return metric.description(lang)
+
+
 def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
                   by: str | Sequence[str] | None = None,
                   lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
@@ -440,6 +497,7 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
         return pd.concat(parts, ignore_index=True)
     if frame.empty:
         raise ValueError("metrics_table: the frame has no rows")
+    game = str(frame["game_name"].iloc[0]) if "game_name" in frame.columns else None
     rows = []
     for m in metrics if metrics is not None else default_metrics(frame):
         e = m.compute(frame)
@@ -447,7 +505,7 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
                      "name": m.name(lang), "value": e.value, "low": e.low, "high": e.high,
                      "n": e.n, "method": e.method, "reference": m.reference(frame),
                      "range_low": m.range[0], "range_high": m.range[1],
-                     "description": m.description(lang)})
+                     "description": _describe(m, lang, game)})
     return pd.DataFrame(rows)
 
 

@@ -7,6 +7,12 @@ the same bot seeds are used for every action (common random numbers), so differe
 between options are not blurred by luck. Each option gets its expected final score and
 its win chance (a shared win counts, IC-15), with 95% intervals.
 
+The rollouts are played by the game's ``rollout_policy`` (a bot under which the game
+lasts about as long as at a table) unless ``policy`` names another. A :class:`~.budget.
+Budget` stops the work at its time limit or on request: the table then holds the samples
+finished so far, and says so in ``table.attrs`` (``partial``, ``samples``, ``requested``,
+``reason``).
+
 >>> import icecream
 >>> s = icecream.new_game("ice-cream", players=3, seed=2)
 >>> table = what_if(s, n=20, seed=1)
@@ -24,6 +30,7 @@ import pandas as pd
 
 from ..bots import decide, make_bot
 from ..core.messages import DEFAULT_LANGUAGE
+from .budget import Budget, play_out_within
 from .metrics import bootstrap, wilson
 from .simulate import SimulationError, bot_seed, game_seed
 
@@ -44,16 +51,42 @@ def play_out(state: Any, bots: list) -> Any:
     return state
 
 
-def what_if(state: Any, n: int = 200, policy: str = "random", seed: int = 0,
+class _StopOnly:
+    """A budget seen through Stop alone (for the samples its time limit may not cut)."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+
+    def expired(self) -> bool:
+        if self.budget.stopped:
+            self.budget.reason = "stopped"
+            return True
+        return False
+
+
+class NoSamples(SimulationError):
+    """The budget ran out (or Stop was pressed) before one sample was finished."""
+
+
+def rollout_policy(state: Any, policy: str | None = None) -> str:
+    """``policy``, or the game's own rollout policy when it is ``None``."""
+    return policy if policy is not None else getattr(state.game, "rollout_policy", "random")
+
+
+def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
             policy_options: Mapping[str, Any] | None = None,
-            lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
+            lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
+            min_samples: int = 0) -> pd.DataFrame:
     """Compare the current player's legal actions by Monte Carlo over what they cannot see.
 
-    ``n`` samples per action, rollouts by the ``policy`` bot for every seat (options in
-    ``policy_options``). One row per legal action, in the engine's order: action (plain
-    form), type, label, rule, mean_score, score_low, score_high, win_rate, win_low,
-    win_high, vs_best (mean score minus the best option's, paired over the same samples),
-    vs_best_low, vs_best_high, samples, seat.
+    ``n`` samples per action, rollouts by the ``policy`` bot for every seat (default: the
+    game's ``rollout_policy``; options in ``policy_options``). One row per legal action,
+    in the engine's order: action (plain form), type, label, rule, mean_score,
+    score_low, score_high, win_rate, win_low, win_high, vs_best (mean score minus the
+    best option's, paired over the same samples), vs_best_low, vs_best_high, samples,
+    seat. With a ``budget``, stops early with the samples finished (every option played
+    on each); raises :class:`NoSamples` when not one was. The time limit does not cut
+    the first ``min_samples`` samples (Stop does): a hint always has a game per option.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise SimulationError(f"n (samples) must be a whole number >= 1, not {n!r}")
@@ -62,6 +95,7 @@ def what_if(state: Any, n: int = 200, policy: str = "random", seed: int = 0,
     if getattr(state, "is_over", True) or state.current_player is None:
         raise SimulationError("the game is over: there is no decision to compare")
     options = dict(policy_options or {})
+    policy = rollout_policy(state, policy)
     make_bot(policy, seed=0, **options)  # a clear error for an unknown policy or option
     me = state.current_player
     determinizer = state.game.determinizer
@@ -75,17 +109,39 @@ def what_if(state: Any, n: int = 200, policy: str = "random", seed: int = 0,
     wins = np.zeros((len(actions), n))
     import random
 
+    done = 0
+    requested = n
     for i in range(n):
+        # The budget as this sample sees it: the time limit spares the first samples.
+        check: Any = budget if budget is None or i >= min_samples else _StopOnly(budget)
+        if check is not None:
+            budget.report(i, n)
+            if check.expired():
+                break
         sseed = game_seed(seed, i)
         sample = sampler.sample(random.Random(sseed))
+        finished = True
         for k, action in enumerate(actions):
             s = sample.clone()
             s.apply_in_place(action)
             bots = [make_bot(policy, seed=bot_seed(sseed, q), **options)
                     for q in range(players)]
-            play_out(s, bots)
+            if not play_out_within(s, lambda st, p, b=bots: decide(b[p], st, p), check):
+                finished = False  # this sample is cut short: leave it out
+                break
             scores[k, i] = s.scores[me]
             wins[k, i] = me in s.winners
+        if not finished:
+            break
+        done = i + 1
+    if budget is not None:
+        budget.report(done, n, force=True)
+    if done == 0:
+        raise NoSamples("no sample finished within the time budget" if budget is None
+                        or budget.reason != "stopped" else "stopped before one sample finished")
+    partial = done < n
+    scores, wins = scores[:, :done], wins[:, :done]
+    n = done
     best = int(np.argmax(scores.mean(axis=1)))
     rows = []
     for k, action in enumerate(actions):
@@ -102,7 +158,11 @@ def what_if(state: Any, n: int = 200, policy: str = "random", seed: int = 0,
             "vs_best": diff.value, "vs_best_low": diff.low, "vs_best_high": diff.high,
             "samples": n, "seat": me,
         })
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    table.attrs.update({"partial": partial, "samples": done, "requested": requested,
+                        "policy": policy,
+                        "reason": budget.reason if partial and budget is not None else None})
+    return table
 
 
-__all__ = ["POLICIES", "play_out", "what_if"]
+__all__ = ["POLICIES", "NoSamples", "play_out", "rollout_policy", "what_if"]

@@ -22,7 +22,7 @@ import math
 import os
 import tempfile
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -30,6 +30,7 @@ from typing import IO, Any
 import pandas as pd
 
 from ..bots import decide, make_bot
+from ..core.budget import CHECK_EVERY
 from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import check_ruleset, default_game, get_game
 from ..core.scenario import check_seed
@@ -132,8 +133,13 @@ def check_players(game: str, players: int | Sequence[str]) -> int:
     return n
 
 
-def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
+def play_game(config: Config, index: int, seed: int,
+              expired: Callable[[], bool] | None = None) -> list[dict[str, Any]] | None:
     """Play game ``index`` of a run with base ``seed``; one row per seat.
+
+    With ``expired``, it is asked every :data:`~icecream.core.budget.CHECK_EVERY`
+    decisions and the game is given up (``None``) once it says so: Stop ends a run within
+    a fraction of a second, not at the end of a long game.
 
     Random bots pick from the state's legal actions with their own generator: the same
     rule and the same list as ``view.legal_actions``. Every other bot gets only its view.
@@ -156,6 +162,7 @@ def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
     counts: list[dict[str, int]] = [{} for _ in range(n)]
     count = spec.count_action
     step = s.apply_in_place
+    k = 0
     while not s.is_over:
         p = s.current_player
         action = decide(bots[p], s, p)
@@ -165,6 +172,10 @@ def play_game(config: Config, index: int, seed: int) -> list[dict[str, Any]]:
             column = count(s, action)
             if column is not None:
                 counts[p][column] = counts[p].get(column, 0) + 1
+        if expired is not None:
+            k += 1
+            if k % CHECK_EVERY == 0 and expired():
+                return None
     return _rows(config, index, gseed, s, variant[first_key], turns, counts)
 
 

@@ -126,7 +126,10 @@ def position_conclusion(options: pd.DataFrame, state: Any,
     # vs_best is paired over the same samples: its range is the honest one for the gap.
     gap = t("teach.conclude.position.gap", lang, option=action_label(state, other["action"], lang),
             win=_pct(other["win_rate"]), points=_num(abs(other["vs_best"])),
-            low=_num(abs(other["vs_best_high"])), high=_num(abs(other["vs_best_low"])))
+            # "points lower": an interval reaching above 0 starts at 0 (abs() of its ends
+            # said "between 10 and 11 points lower" for a gap of 0.5).
+            low=_num(max(0.0, -other["vs_best_high"])),
+            high=_num(max(0.0, -other["vs_best_low"])))
     sure = other["vs_best_high"] < 0 or other["win_high"] < best["win_low"]
     verdict = t("teach.conclude.position.real" if sure else "teach.conclude.position.unclear",
                 lang, option=best_label)

@@ -7,6 +7,10 @@ The reason is said in plain words with its margin of error, e.g. "Serve cone 3 w
 of the simulated games (likely between 55% and 69%), against 48% for Draw an Ice Cream
 card". Hints are a teaching aid that a view shows only when asked (off by default).
 
+The games are played by the game's own rollout bots (``GameSpec.rollout_policy``) unless
+another policy is named, and a :class:`~icecream.core.budget.Budget` bounds the time: a
+hint cut short says so, with how many games per option it used.
+
 >>> import icecream
 >>> h = hint(icecream.new_game("ice-cream", players=3, seed=2), samples=10)
 >>> len(h.options), h.options[0].label
@@ -18,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.budget import Budget
 from ..core.errors import IcecreamError
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import State
@@ -53,6 +58,15 @@ class Hint:
     policy: str
     options: tuple[HintOption, ...]
     lang: str = DEFAULT_LANGUAGE
+    #: The games per option asked for (``samples`` is what was played).
+    requested: int | None = None
+    #: Why a partial hint stopped early: ``"time"`` or ``"stopped"`` (``None``: complete).
+    reason: str | None = None
+
+    @property
+    def partial(self) -> bool:
+        """True when the hint stopped before its games were all played."""
+        return self.reason is not None
 
     @property
     def best(self) -> HintOption:
@@ -66,11 +80,17 @@ class Hint:
 
     def method(self) -> str:
         """How the numbers were made, in plain words."""
-        return t("teach.hint.intro", self.lang, samples=self.samples, player=self.player,
+        text = t("teach.hint.intro_counted", self.lang, samples=self.samples, player=self.player,
                  policy=t(f"teach.hint.policy.{self.policy}", self.lang))
+        if self.partial:
+            text += " " + t(f"teach.hint.partial.{self.reason}", self.lang,
+                            samples=self.samples, requested=self.requested or self.samples)
+        return text
 
-    def summary(self) -> str:
-        """The best option against the runner-up, with ranges, and whether it is clear."""
+    def summary(self, unclear: str = "teach.hint.unclear") -> str:
+        """The best option against the runner-up, with ranges, and whether it is clear
+        (``unclear``: the catalog key said when it is not, which may name a page's own
+        control for more games)."""
         lang = self.lang
         best = self.best
         if len(self.options) == 1:
@@ -81,8 +101,7 @@ class Hint:
                     low=_pct(best.win_low), high=_pct(best.win_high), other=second.label,
                     other_win=_pct(second.win_rate), other_low=_pct(second.win_low),
                     other_high=_pct(second.win_high))
-        verdict = t("teach.hint.clear" if self.clear else "teach.hint.unclear", lang,
-                    option=best.label)
+        verdict = t("teach.hint.clear" if self.clear else unclear, lang, option=best.label)
         return f"{compare} {verdict}"
 
     def text(self) -> str:
@@ -99,15 +118,18 @@ def _pct(x: float) -> int:
     return round(100 * x)
 
 
-def hint(state: State, samples: int = 100, policy: str = "random", seed: int = 0,
-         lang: str = DEFAULT_LANGUAGE) -> Hint:
+def hint(state: State, samples: int = 100, policy: str | None = None, seed: int = 0,
+         lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None) -> Hint:
     """The options of the player to act, compared by simulation from their view only.
 
-    ``samples`` simulated games per option, played out by ``policy`` bots. Options are
-    sorted by win rate, then by mean final score. Raises :class:`HintError` naming the
-    problem when the game is over or a setting is bad.
+    ``samples`` simulated games per option, played out by ``policy`` bots (default: the
+    game's rollout policy). Options are sorted by win rate, then by mean final score.
+    With a ``budget`` the hint may stop early (after at least one game per option,
+    unless stopped); it then says how many games it used.
+    Raises :class:`HintError` naming the problem when the game is over, a setting is bad
+    or the budget ran out before one game per option was played.
     """
-    from ..explore.position import POLICIES, what_if
+    from ..explore.position import POLICIES, NoSamples, rollout_policy, what_if
     from ..explore.simulate import SimulationError
 
     if getattr(state, "is_over", True) or state.current_player is None:
@@ -116,11 +138,17 @@ def hint(state: State, samples: int = 100, policy: str = "random", seed: int = 0
             or not MIN_SAMPLES <= samples <= MAX_SAMPLES):
         raise HintError(t("teach.hint.error.samples", lang, samples=repr(samples),
                           low=MIN_SAMPLES, high=MAX_SAMPLES))
-    if policy not in POLICIES:
+    if policy is not None and policy not in POLICIES:
         raise HintError(t("teach.hint.error.policy", lang, policy=repr(policy),
                           known=", ".join(POLICIES)))
+    policy = rollout_policy(state, policy)
     try:
-        table = what_if(state, n=samples, policy=policy, seed=seed, lang=lang)
+        # A hint always plays one game per option (its time limit cannot cut those; Stop
+        # can): a Gelato Mio sample of every option takes about 1 s on a 2-core machine.
+        table = what_if(state, n=samples, policy=policy, seed=seed, lang=lang, budget=budget,
+                        min_samples=1)
+    except NoSamples:
+        raise HintError(t("teach.hint.error.no_time", lang)) from None
     except SimulationError as e:  # a game without a determinizer, a policy it lacks...
         raise HintError(str(e)) from None
     rows: list[Any] = table.to_dict("records")
@@ -129,7 +157,10 @@ def hint(state: State, samples: int = 100, policy: str = "random", seed: int = 0
                                float(r["win_rate"]), float(r["win_low"]), float(r["win_high"]),
                                float(r["mean_score"])) for r in rows)
     seat = state.current_player
-    return Hint(seat, seat_name(state.names, seat, lang), samples, policy, options, lang)
+    info = table.attrs
+    return Hint(seat, seat_name(state.names, seat, lang), int(info.get("samples", samples)),
+                policy, options, lang, requested=samples,
+                reason=info.get("reason") if info.get("partial") else None)
 
 
 __all__ = ["MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint"]

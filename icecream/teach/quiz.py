@@ -242,9 +242,11 @@ def next_player(state: State, rng: random.Random,
                 lang: str = DEFAULT_LANGUAGE) -> Question | None:
     """"After <action>, who acts next?" from ``apply()``.
 
-    Asked only where the answer is not simply the next seat (a new phase or round, or a
-    turn order the rules change), so the question teaches a rule. The choices are every
-    player, and "nobody" when the game ends.
+    Asked only where the answer is not simply the next seat in turn order (the same
+    player goes on, a round's new first player, a rule that changes turns, the game's
+    end), so the question teaches a rule: "the next seat" after a new phase was a
+    trivial question (issue 21). The choices are every player, and "nobody" when the
+    game ends.
     """
     p = state.current_player
     if p is None or state.is_over:
@@ -253,7 +255,7 @@ def next_player(state: State, rng: random.Random,
     steps = []
     for a in state.legal_actions():
         after = state.apply(a)
-        if after.phase != state.phase or after.current_player != (p + 1) % n:
+        if after.current_player != (p + 1) % n:
             steps.append((a, after))
     if not steps:
         return None
@@ -266,7 +268,10 @@ def next_player(state: State, rng: random.Random,
     seats: list[int | None] = list(range(n)) + ([None] if after.is_over else [])
     choices = []
     for seat in seats:
-        if seat == right:
+        if right is None:  # the game ends: "nobody" is right, said as a sentence
+            key = "teach.quiz.next.right_over" if seat is None else "teach.quiz.next.wrong_over"
+            why = t(key, lang, player=_player(state, seat, lang), action=label, events=events)
+        elif seat == right:
             why = t("teach.quiz.next.right", lang, player=_player(state, seat, lang),
                     action=label, events=events)
         else:
@@ -276,6 +281,14 @@ def next_player(state: State, rng: random.Random,
     prompt = t("teach.quiz.next.prompt", lang, player=seat_name(state.names, p, lang), action=label)
     return Question("next_player", prompt, state, None, tuple(choices), False,
                     action.to_dict(), lang)
+
+
+def _same(question: Question) -> tuple:
+    """What makes two questions the same to a student: the same words, or for "who
+    decides next?" the same kind of action (its answer follows the same rule)."""
+    if question.kind == "next_player" and question.action:
+        return (question.kind, question.action.get("type"))
+    return (question.kind, question.prompt)
 
 
 #: The kinds every game gets, by name.
@@ -333,13 +346,15 @@ def make_quiz(game: str, count: int = 5, seed: int = 0, kinds: Sequence[str] | N
                           known=", ".join(available), count=max(1, len(unknown))))
     rng = random.Random(seed)
     found: dict[str, list[Question]] = {k: [] for k in chosen}
+    asked: set[tuple] = set()  # the same question twice in one quiz teaches nothing
     for g in range(max_games):
         for k, state in enumerate(positions(game, players, seed * 1000 + g)):
             for kind in chosen:
                 # Each kind asks at most one question per few positions: a varied quiz.
                 if (k + len(kind)) % 3 == 0 and len(found[kind]) < count:
                     q = available[kind](state, rng, lang)
-                    if q is not None:
+                    if q is not None and _same(q) not in asked:
+                        asked.add(_same(q))
                         found[kind].append(q)
         if all(len(v) >= count for v in found.values()):
             break

@@ -33,7 +33,19 @@ Stable CSS classes, for browser tests (set with ``add_class``; SVG classes by th
 from .example_explorer import ExampleExplorer
 from .explorer import GameExplorer
 from .rules import RulesBox
-from .whatif import PositionWhatIf, RulesetComparison, WhatIfRefused
+
+# The what-if panels need pandas (their results are tables): imported on first use, so the
+# other dashboards run where pandas is missing (the static site's Pyodide, README).
+_WHATIF = ("PositionWhatIf", "RulesetComparison", "WhatIfRefused")
+
+
+def __getattr__(name: str):
+    if name in _WHATIF:
+        from . import whatif
+
+        return getattr(whatif, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ExampleExplorer", "GameExplorer", "PositionWhatIf", "RulesBox", "RulesetComparison",
            "WhatIfRefused"]

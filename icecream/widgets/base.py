@@ -91,7 +91,12 @@ class ExplorerBase(widgets.VBox):
     # -- plumbing ------------------------------------------------------------------------
     def _do(self, command: Callable, *args: Any, say_events: bool = True,
             note: Callable[[], str] | None = None) -> bool:
-        """Run a session command; show its refusal, or what happened, then redraw."""
+        """Run a session command; show its refusal, or what happened, then redraw.
+
+        What happened is every event since the step shown before the command (the
+        player's own move and all the bots' answers up to the next decision), not only
+        the last step's."""
+        before = (self.session.history, self.history.cursor)
         try:
             result = command(*args)
         except Refused as e:
@@ -118,14 +123,25 @@ class ExplorerBase(widgets.VBox):
             # (while a round's summary shows, it tells what happened)
             if isinstance(result, int) and result > 1:
                 parts.append(t("widgets.msg.ran", self.lang, steps=result))
-            parts.extend(self.state.event_texts(self.session.perspective, self.lang))
-        self._say(" ".join(parts))
+            history, cursor = before
+            if history is self.history and cursor < self.history.cursor:
+                events = self.session.events_since(cursor)
+            else:  # another line of play or a step back: the step shown
+                events = self.state.event_texts(self.session.perspective, self.lang)
+            self._say(parts, events)
+            self.refresh()
+            return True
+        self._say(parts)
         self.refresh()
         return True
 
-    def _say(self, text: str, error: bool = False) -> None:
-        self._message = (text, error)
-        self.message_line.value = panels.message_html(text, error)
+    def _say(self, text: str | list[str], events: list[str] | None = None,
+             error: bool = False) -> None:
+        """Show ``text`` (notes, or a refusal when ``error``) and ``events``, one a line."""
+        notes = [text] if isinstance(text, str) else list(text)
+        events = list(events or [])
+        self._message = (" ".join(p for p in notes + events if p), error)
+        self.message_line.value = panels.message_html(notes, error, events, self.lang)
 
     def _refused(self, text: str) -> None:
         self._say(text, error=True)
@@ -179,7 +195,7 @@ class ExplorerBase(widgets.VBox):
             self.scores.value = panels.scores_html(s, self.lang)
         if self._changed("log", (key, self.history, len(self.history))):
             self.log_panel.value = panels.log_html(self.session.log(), hooks.rules(s), self.lang)
-        names = s.names
+        names = self.session.names  # as shown in the page's language
         if self._changed("perspective_options", names):
             self.perspective.options = controls.perspective_options(names, self.lang)
         self.perspective.value = controls.TEACHER if p is None else p

@@ -18,11 +18,15 @@ from ..bots import bot_names
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import GameSpec, SettingField, default_game, get_game, list_games
 from . import hooks
+from .session import bot_words
 from .validate import HUMAN, MAX_SEED, refuse
 
 #: The perspective selector's value for the teacher's view (``None`` is not used, so a
 #: browser that clears the selection does not land on the teacher's view by accident).
 TEACHER = -1
+#: A choice field's value for the setting's ``None`` choice ("no limit"): a Dropdown
+#: whose value is ``None`` shows a blank field (issue 21), so the form uses this instead.
+NO_CHOICE = "\u2205"
 
 
 def button(key: str, css: str, on_click: Callable[[], Any], lang: str = DEFAULT_LANGUAGE,
@@ -35,6 +39,28 @@ def button(key: str, css: str, on_click: Callable[[], Any], lang: str = DEFAULT_
     b.add_class(css)
     b.on_click(lambda _b: on_click())
     return b
+
+
+#: A game's title in a language (Ice Cream is *IJs* in Dutch).
+game_title = hooks.game_title
+
+
+def game_options(lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
+    """(title in ``lang``, name) of every registered game, for a game picker."""
+    return hooks.game_choices(lang)
+
+
+def language_ruleset(spec: GameSpec, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The ruleset written in ``lang``, if exactly one ruleset's label names that language
+    (the catalog's ``setting.<game>.ruleset.<r>`` naming ``language.<lang>``: the Dutch
+    summary for a Dutch reader); else ``None``. Generic: the catalog says it, not code."""
+    field = next((f for f in hooks.form_fields(spec) if f.name == "ruleset"), None)
+    if field is None:
+        return None
+    language = t(f"language.{lang}", lang).lower()
+    found = [r for r in field.choices
+             if language in hooks.choice_label(spec, "ruleset", r, lang).lower()]
+    return found[0] if len(found) == 1 else None
 
 
 def perspective_options(names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> list:
@@ -52,17 +78,24 @@ def perspective_selector(names: Sequence[str], lang: str = DEFAULT_LANGUAGE
     return d
 
 
+def kind_label(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A seat's player kind in words: a human, or a bot named by what it does
+    ("bot: plays at random"; issue 21: "bot: ismcts" meant nothing to a student)."""
+    if kind == HUMAN:
+        return t("widgets.label.human", lang)
+    return t("widgets.label.bot", lang, name=bot_words(kind, lang))
+
+
 def kind_options(lang: str = DEFAULT_LANGUAGE) -> list:
     """(label, value) pairs: a human, then every registered bot."""
-    return [(t("widgets.label.human", lang), HUMAN)] + [
-        (t("widgets.label.bot", lang, name=name), name) for name in bot_names()]
+    return [(kind_label(kind, lang), kind) for kind in [HUMAN, *bot_names()]]
 
 
 def seat_selector(seat: int, name: str, kind: str, lang: str = DEFAULT_LANGUAGE
                   ) -> widgets.Dropdown:
     """Who plays ``seat``: a human or a bot."""
     d = widgets.Dropdown(options=kind_options(lang), value=kind, description=name,
-                         layout=widgets.Layout(width="210px"),
+                         layout=widgets.Layout(width="auto"),
                          style={"description_width": "initial"})
     d.add_class("ic-seat-player")
     d.add_class(f"ic-seat-{seat}")
@@ -82,7 +115,7 @@ class SettingsForm(widgets.VBox):
                  seed: int = 0) -> None:
         self._lang = lang
         game = game or default_game()
-        self.game = widgets.Dropdown(options=hooks.game_choices(), value=game,
+        self.game = widgets.Dropdown(options=game_options(lang), value=game,
                                      **self._label("game"))
         self.game.add_class("ic-game-select")
         spec = get_game(game)
@@ -127,7 +160,7 @@ class SettingsForm(widgets.VBox):
         out: dict[str, Any] = {"game": self.game.value, "players": names if names else count,
                                "seed": self.seed.value}
         for name, w in self.fields.items():
-            out[name] = w.value
+            out[name] = None if w.value == NO_CHOICE else w.value
         return out
 
     # -- building the game's part -------------------------------------------------------
@@ -148,6 +181,11 @@ class SettingsForm(widgets.VBox):
         ruleset = self.fields.get("ruleset")
         if ruleset is not None:
             ruleset.observe(self._ruleset_changed, names="value")
+            # A reader's own language's ruleset first (issue 21: a Dutch page offered the
+            # English rulebook); the fields it implies follow.
+            own = language_ruleset(spec, self._lang)
+            if own is not None:
+                ruleset.value = own
         self.field_box.children = list(self.fields.values())
         self._players_changed()
 
@@ -159,8 +197,8 @@ class SettingsForm(widgets.VBox):
             return widgets.Dropdown(options=self._seats(), value=0, **style)
         if f.kind == "choice":
             return widgets.Dropdown(
-                options=[(hooks.choice_label(spec, f.name, c, lang), c) for c in f.choices],
-                value=f.default, **style)
+                options=[(hooks.choice_label(spec, f.name, c, lang), _choice_value(c))
+                         for c in f.choices], value=_choice_value(f.default), **style)
         return widgets.BoundedIntText(value=f.default, min=f.low, max=f.high, **style)
 
     def _seats(self) -> list:
@@ -188,7 +226,12 @@ class SettingsForm(widgets.VBox):
         for name, value in implied.items():
             w = self.fields.get(name)
             if isinstance(w, widgets.Dropdown):
-                if value in [v for _label, v in w.options]:
-                    w.value = value
+                if _choice_value(value) in [v for _label, v in w.options]:
+                    w.value = _choice_value(value)
             elif w is not None and isinstance(value, int):
                 w.value = value
+
+
+def _choice_value(choice: Any) -> Any:
+    """A setting's choice as a Dropdown value (``None`` as :data:`NO_CHOICE`)."""
+    return NO_CHOICE if choice is None else choice

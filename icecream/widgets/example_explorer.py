@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..core.protocol import default_game, get_game, list_games
+from ..core.protocol import default_game, get_game
 from . import controls, hooks, panels
 from .base import ExplorerBase
 from .session import Session
@@ -25,7 +25,7 @@ from .validate import refuse
 
 def example_games() -> list[tuple[str, str]]:
     """(title, name) of every registered game that has rulebook examples."""
-    return [(get_game(g).title, g) for g in list_games() if get_game(g).examples()]
+    return [(title, g) for title, g in hooks.game_choices() if get_game(g).examples()]
 
 
 class ExampleExplorer(ExplorerBase):

@@ -2,17 +2,19 @@
 and Voila.
 
 Laid out for a classroom: a compact toolbar (step, finish the phase, finish the round in
-the game's own word, play to the end, undo, redo, the step scrubber, the view), a prompt
-line that says whose turn it is, then the table (click an option to play it) with the
-scores and the options of the decision beside it. When a round is scored (Ice Cream's
-day) or the game ends, a summary takes the options' place until "Continue" (or "New
-game"). Below: who plays each seat, a what-if on the position shown, the new-game form
-with its game picker, and the event log. It holds no rules: the engine decides.
+the game's own word, play to the end, undo, redo, the step scrubber), the new-game form
+under it when opened (it closes once the game starts), a line with the prompt that says
+whose turn it is, the view and "New game…", then the table (click an option to play it) with,
+beside it, what happened since the player's last move (every bot's answer), the scores
+and the allowed options of the decision (the forbidden ones one click away). When a round
+is scored (Ice Cream's day) or the game ends, a summary takes the options' place until
+"Continue" (or "New game"). Below: who plays each seat, a what-if on the position shown,
+and the event log. It holds no rules: the engine decides.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -23,9 +25,10 @@ from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ..core.protocol import default_game, get_game, list_games
 from . import controls, hooks, panels, validate
 from .base import ExplorerBase
+from .budget import BudgetRunner, from_page
 from .hints import HintPanel
 from .scrubber import Scrubber
-from .session import Session
+from .session import RUN_SECONDS, Session, bot_words
 from .validate import HUMAN, Refused, refuse
 
 
@@ -67,15 +70,48 @@ class GameExplorer(ExplorerBase):
 
     def finish_phase(self) -> bool:
         """Play on to the end of the phase (bots choose for human seats too, said so)."""
-        return self._do(self.session.finish_phase)
+        return self._run(self.session.finish_phase)
 
     def finish_round(self) -> bool:
         """Play on to the start of the game's next round (Ice Cream's next day)."""
-        return self._do(self.session.finish_round)
+        return self._run(self.session.finish_round)
 
     def play_to_end(self) -> bool:
         """Play on until the game is over."""
-        return self._do(self.session.play_to_end)
+        return self._run(self.session.play_to_end)
+
+    def _run(self, command: Callable[[], int]) -> bool:
+        """A run of moves; clicked on a page it runs in the background within
+        ``RUN_SECONDS``, showing the moves played and a Stop button (issue 17)."""
+        if not from_page():
+            return self._do(command)
+        if self.run_box.running:
+            self._say(t("widgets.msg.running", self.lang), error=True)
+            return False
+        session = self.session
+
+        def work(budget: Any) -> None:
+            session.on_step = lambda steps: budget.report(steps, 0)
+            try:
+                ExplorerBase._do(self, command)
+            finally:
+                session.on_step = None
+            if session.stop_run.is_set():  # say it stopped on request, not by itself
+                text, error = self._message
+                paused = t("widgets.msg.paused", self.lang)
+                stopped = t("widgets.msg.run_stopped", self.lang)
+                self._say(text.replace(paused, stopped) if paused in text
+                          else f"{text} {stopped}".strip(), error)
+
+        return self.run_box.start(work, lambda _r, _e: self.refresh(),
+                                  seconds=RUN_SECONDS)
+
+    def _do(self, command: Callable, *args: Any, **kwargs: Any) -> bool:
+        box = getattr(self, "run_box", None)
+        if box is not None and box.running:  # one thing at a time: the run's moves are under way
+            self._say(t("widgets.msg.running", self.lang), error=True)
+            return False
+        return super()._do(command, *args, **kwargs)
 
     def carry_on(self) -> bool:
         """Close the round's scoring (or, at a past step, let the bots play on from there:
@@ -134,6 +170,8 @@ class GameExplorer(ExplorerBase):
             params={"round": hooks.round_text(history.state, lang)})
         self.play_to_end_button = controls.button("play_to_end", "ic-play-to-end",
                                                   self.play_to_end, lang)
+        self.run_box = BudgetRunner(RUN_SECONDS, lang, unit="moves")
+        self.run_box.stop_button.on_click(lambda _b: self.session.stop_run.set())
         self.undo_button = controls.button("undo", "ic-undo", self.undo, lang)
         self.redo_button = controls.button("redo", "ic-redo", self.redo, lang)
         self.fork_button = controls.button("fork", "ic-fork", self.fork, lang)
@@ -181,25 +219,30 @@ class GameExplorer(ExplorerBase):
                   self.play_to_end_button, self.undo_button, self.redo_button,
                   self.fork_button, self.resume_button):
             b.layout = widgets.Layout(width="auto")
+        self.settings_toggle.layout = widgets.Layout(width="auto")
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,
-                                self.resume_button], layout=compact)
+                                self.resume_button, self.run_box], layout=compact)
         toolbar.add_class("ic-toolbar")
         self.perspective.layout = widgets.Layout(width="210px")
-        status = widgets.HBox([widgets.VBox([self.prompt, self.message_line],
+        status = widgets.HBox([widgets.VBox([self.prompt],
                                             layout=widgets.Layout(flex="1 1 auto")),
-                               self.perspective], layout=widgets.Layout(align_items="center"))
+                               self.perspective, self.settings_toggle],
+                              layout=widgets.Layout(align_items="center"))
         status.add_class("ic-status")
-        side = widgets.VBox([self.summary_box, self.scores, self.hints, self.explain],
+        # What happened since the player's last decision heads the column beside the
+        # table: on screen however many bots moved, and it never pushes the table down.
+        side = widgets.VBox([self.summary_box, self.message_line, self.scores, self.hints,
+                             self.explain],
                             layout=widgets.Layout(flex="1 1 260px", min_width="240px"))
         side.add_class("ic-side")
         middle = widgets.HBox([self.table, side],
                               layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         lines = widgets.HBox([self.fork_button, self.branch], layout=compact)
-        below = widgets.HBox([self.seats, self.what_if_button, self.settings_toggle, lines],
-                             layout=compact)
-        return [toolbar, status, middle, below, self.what_if_box, self.form, self.log_panel]
+        below = widgets.HBox([self.seats, self.what_if_button, lines], layout=compact)
+        # The new-game form opens under the toolbar that opens it, not below the fold.
+        return [toolbar, self.form, status, middle, below, self.what_if_box, self.log_panel]
 
     def _build_seats(self) -> None:
         self.seat_selectors = []
@@ -227,9 +270,11 @@ class GameExplorer(ExplorerBase):
         self.form.layout.display = "" if change["new"] is True else "none"
 
     def _form_new_game(self, form: controls.SettingsForm) -> None:
-        self._do(lambda: self._new_game(form.values()), say_events=False,
-                 note=lambda: t("widgets.msg.new_game", self.lang,
-                                players=join_words(self.session.names, self.lang)))
+        started = self._do(lambda: self._new_game(form.values()), say_events=False,
+                           note=lambda: t("widgets.msg.new_game", self.lang,
+                                          players=join_words(self.session.names, self.lang)))
+        if started:  # the form has done its job: the new table takes its place
+            self.settings_toggle.value = False
 
     def _new_game(self, settings: dict) -> None:
         settings = dict(settings)
@@ -282,9 +327,7 @@ class GameExplorer(ExplorerBase):
             self.what_if_panel.set_state(state)
 
     def _kind_label(self, kind: Any) -> str:
-        if kind == HUMAN:
-            return t("widgets.label.human", self.lang)
-        return t("widgets.label.bot", self.lang, name=str(kind))
+        return controls.kind_label(str(kind), self.lang)
 
     # -- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -347,8 +390,9 @@ class GameExplorer(ExplorerBase):
         kind = session.players[s.current_player]
         if kind != HUMAN:
             if session.bots_waiting():
-                return t("widgets.prompt.bot_waiting", lang, player=who, bot=kind)
-            return t("widgets.prompt.bot", lang, player=who, bot=kind)
+                return t("widgets.prompt.bot_waiting", lang, player=who,
+                         bot=bot_words(kind, lang))
+            return t("widgets.prompt.bot", lang, player=who, bot=bot_words(kind, lang))
         if self._your_turn():
             return t("widgets.prompt.your_turn", lang)
         if session.perspective is None:

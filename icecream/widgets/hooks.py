@@ -20,15 +20,24 @@ import json
 from html import escape
 from typing import Any
 
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, get_language, has_message, seat_name, t
 from ..core.protocol import GameSpec, SettingField, State, get_game, list_games
 
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 
 
-def game_choices() -> list[tuple[str, str]]:
-    """(title, name) of every registered game, for a game picker."""
-    return [(get_game(name).title, name) for name in list_games()]
+def game_title(game: str, lang: str | None = None) -> str:
+    """A game's title as its players know it in ``lang`` (default: the kernel's language;
+    catalog ``widgets.game.<name>``: Ice Cream is *IJs* in Dutch), else the spec's title."""
+    lang = get_language() if lang is None else lang
+    key = f"widgets.game.{game}"
+    return t(key, lang) if has_message(key, lang) else get_game(game).title
+
+
+def game_choices(lang: str | None = None) -> list[tuple[str, str]]:
+    """(title in ``lang``, name) of every registered game, for a game picker (``lang``
+    defaults to the kernel's language)."""
+    return [(game_title(name, lang), name) for name in list_games()]
 
 
 def rules(state: State) -> Any:
@@ -79,7 +88,7 @@ def plain_svg(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> s
     Options are shown only to the seat to act and to the teacher, as a renderer must.
     """
     width, row = 700, 44
-    names = state.names
+    names = [seat_name(state.names, p, lang) for p in range(len(state.names))]
     lines = [f'<text x="20" y="34" font-size="20" font-weight="bold" fill="#FFFFFF">'
              f'{escape(state.game.title)} {escape(round_text(state, lang))}</text>']
     y = 80

@@ -10,16 +10,16 @@ example explorer keeps its example and its moves; a what-if board its game; a qu
 questions and the question shown).
 
 It also makes the language the kernel's default (:func:`icecream.set_language`), so what
-the page builds later (a new game's default names, a what-if panel) speaks it too; in a
-Voila dashboard the kernel is the page's own. Default player names are words ("Player 2"
-is "Speler 2"), so a game whose players all have default names is replayed with the
-names of the new language; names a player chose are kept.
+the page builds later (a what-if panel, a quiz) speaks it too; in a Voila dashboard the
+kernel is the page's own. The game itself is kept as it is: default player names stay
+language-neutral in the state ("Player 2") and are shown in the reader's words ("Speler
+2"), so nothing is replayed.
 
 >>> from icecream.widgets import GameExplorer
 >>> switch = LanguageSwitch(GameExplorer(players=3, seed=1), header="dashboard.play")
 >>> switch.set_language("nl")
 True
->>> switch.widget.lang, switch.widget.state.names[0], switch.selector.description
+>>> switch.widget.lang, switch.widget.session.names[0], switch.selector.description
 ('nl', 'Speler 1', 'Taal')
 >>> switch.set_language("en")  # and back: the kernel's language is English again
 True
@@ -43,6 +43,8 @@ from ..core.messages import (
     set_language,
     t,
 )
+from ..core.players import STATE_LANGUAGE
+from .controls import language_ruleset
 from .example_explorer import ExampleExplorer
 from .explorer import GameExplorer
 from .session import Session
@@ -162,7 +164,13 @@ def in_language(widget: widgets.Widget, lang: str) -> widgets.Widget:
 
 def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
     s = old.session
-    branches = [translated_names(h, lang) for h in s.branches]
+    # Names stay language-neutral in the state ("Player 2" is shown as "Speler 2"), so the
+    # game is kept as it is: no replay to rename seats.
+    branches = list(s.branches)
+    if len(branches) == 1 and _has_default_names(branches[0]):
+        # The page's own game: a new reader's first game is played by the rules written in
+        # their language, if the game has them (and nothing is played yet).
+        branches = [own_ruleset(branches[0], lang)]
     shown = branches[next(k for k, h in enumerate(s.branches) if h is s.history)]
     # Every seat human while building, so no bot moves on before the old session's
     # pause (a round's scoring shown, a past step) is copied over.
@@ -173,7 +181,10 @@ def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
             ns.set_bot(seat, kind, autoplay=False)
     ns.branches = branches
     ns.summary = s.summary
+    # The hint stays as the player left it (issue 21: a language switch turned it off).
     new.refresh(force=True)
+    if old.hints.enabled:
+        new.hints.set_enabled(True)
     return new
 
 
@@ -198,18 +209,23 @@ def _quiz(old: Any, lang: str) -> Any:
     return new
 
 
-def translated_names(history: History, lang: str) -> History:
-    """``history`` itself, or, when every player has a default name ("Player 2"), the same
-    game replayed with the default names of ``lang`` ("Speler 2"), at the same step."""
-    state = history.start
+def own_ruleset(history: History, lang: str) -> History:
+    """``history`` itself, or, when nothing is played yet and the game has a ruleset
+    written in ``lang`` (:func:`~icecream.widgets.controls.language_ruleset`: the Dutch
+    summary for a Dutch reader), the same new game with that ruleset."""
+    spec = history.state.game
+    own = language_ruleset(spec, lang)
     setup = history.to_dict().get("setup")
-    wanted = [t("ui.default_name", lang, seat=k + 1) for k in range(state.num_players)]
-    defaults = {lang_: [t("ui.default_name", lang_, seat=k + 1)
-                        for k in range(state.num_players)] for lang_ in languages()}
-    if setup is None or list(state.names) == wanted or list(state.names) not in defaults.values():
+    if own is None or len(history) or setup is None or setup.get("ruleset") == own:
         return history
     args = {k: v for k, v in setup.items() if k not in ("players", "seed")}
-    new = History.new(history.game, players=wanted, seed=setup["seed"], **args)
-    for action in history.actions:
-        new.play(action)
-    return new.jump(history.cursor)
+    args.update(spec.rulesets.get(own, {}), ruleset=own)
+    return History.new(history.game, players=list(history.state.names), seed=setup["seed"],
+                       **args)
+
+
+def _has_default_names(history: History) -> bool:
+    """True when every player has a default name (a page's own game, not a class's)."""
+    names = history.start.names
+    return list(names) == [t("ui.default_name", STATE_LANGUAGE, seat=k + 1)
+                           for k in range(len(names))]

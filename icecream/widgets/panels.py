@@ -36,19 +36,27 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
     if perspective is not None and perspective != to_act:
         return _p(t("widgets.explain.not_yours", lang, player=seat_name(state.names, to_act, lang)))
     rules = hooks.rules(state)
-    items = []
+    allowed, forbidden = [], []
     for opt in state.options():
         reason = opt.reason.text(lang, state.names, state.game.flavour_codes)
         mark = t("widgets.explain.allowed" if opt.allowed else "widgets.explain.forbidden", lang)
         rule = rules[opt.rule]
         cls = "ic-allowed" if opt.allowed else "ic-forbidden"
-        items.append(
+        (allowed if opt.allowed else forbidden).append(
             f'<li class="{cls}"><b>{escape(mark)}</b> {_cite(reason, rules, lang)}'
             f'<details><summary>{escape(rule.cite(lang))}</summary>'
             f'{escape(rule.text(lang))}</details></li>')
     head = escape(t("widgets.explain.head", lang, player=seat_name(state.names, to_act, lang)))
+    ul = '<ul style="padding-left:1.2em;margin:4px 0">'
+    # The forbidden options, each with its rule, are one click away (issue 21: listed
+    # in full they pushed the seats and the log a page down).
+    more = ""
+    if forbidden:
+        words = escape(t("widgets.explain.show_forbidden", lang, count=len(forbidden)))
+        more = (f'<details class="ic-forbidden-list"><summary>{words}</summary>'
+                f'{ul}{"".join(forbidden)}</ul></details>')
     return (f'<div style="line-height:1.35"><b>{head}</b> <small>({phase})</small>'
-            f'<ul style="padding-left:1.2em;margin:4px 0">{"".join(items)}</ul></div>')
+            f'{ul}{"".join(allowed)}</ul>{more}</div>')
 
 
 def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_LANGUAGE,
@@ -67,7 +75,8 @@ def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_L
 def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     """The players' scores (public in every game), who is to act and who won."""
     rows = []
-    for p, name in enumerate(state.names):
+    for p in range(len(state.names)):
+        name = seat_name(state.names, p, lang)
         marks = []
         if p == state.current_player:
             marks.append(t("widgets.scores.to_act", lang))
@@ -102,21 +111,25 @@ def summary_html(history: Any, step: int, perspective: int | None,
         if hooks.round_number(state) != hooks.round_number(before):
             break
         start = state
-    names = after.names
+    names = [seat_name(after.names, p, lang) for p in range(len(after.names))]
     if after.is_over:
         head = t("widgets.summary.over", lang)
     else:
         head = t("widgets.summary.round", lang, round=hooks.round_text(before, lang))
+    # A round's points mean something only in a game that scores each round (Ice Cream's
+    # day); a game that scores at its end showed "+0" for everyone there (issue 21).
+    per_round = after.game.pause_after_round
     rows = []
     for p, name in enumerate(names):
         won = after.is_over and p in after.winners
         mark = f' <b>{escape(t("widgets.scores.winner", lang))}</b>' if won else ""
-        rows.append(f"<tr><td>{escape(name)}{mark}</td>"
-                    f"<td>{after.scores[p] - start.scores[p]:+d}</td>"
+        gained = f"<td>{after.scores[p] - start.scores[p]:+d}</td>" if per_round else ""
+        rows.append(f"<tr><td>{escape(name)}{mark}</td>{gained}"
                     f"<td><b>{after.scores[p]}</b></td></tr>")
+    gained_head = (f'<th>{escape(t("widgets.summary.this_round", lang))}</th>'
+                   if per_round else "")
     table = (f'<table style="border-collapse:collapse;line-height:1.3" cellpadding="2"><tr>'
-             f'<th>{escape(t("widgets.scores.player", lang))}</th>'
-             f'<th>{escape(t("widgets.summary.this_round", lang))}</th>'
+             f'<th>{escape(t("widgets.scores.player", lang))}</th>{gained_head}'
              f'<th>{escape(t("widgets.scores.total", lang))}</th></tr>{"".join(rows)}</table>')
     rules = hooks.rules(after)
     texts = after.event_texts(perspective, lang)
@@ -132,20 +145,37 @@ def summary_html(history: Any, step: int, perspective: int | None,
             f'{events}</ul></div>')
 
 
-def message_html(text: str, error: bool = False) -> str:
-    """The message line: an error (refused input) or a note on what just happened."""
-    # Two lines of fixed height, so the table below never jumps when a message comes or
-    # goes, and a turn's events (a serve and the turn's end) read whole without a hover,
-    # which a projector or a touch screen does not have; a longer one ends in "...".
-    box = ("height:2.7em;line-height:1.35em;overflow:hidden;display:-webkit-box;"
-           "-webkit-line-clamp:2;-webkit-box-orient:vertical;font-size:13px;padding:0 10px")
-    if not text:
+#: The most events the message line lists after one command (a whole game played on
+#: lists only its last ones; the log below has them all).
+MAX_EVENTS = 40
+
+
+def message_html(text: str | Sequence[str], error: bool = False,
+                 events: Sequence[str] = (), lang: str = DEFAULT_LANGUAGE) -> str:
+    """The message line: an error (refused input), or notes on what just happened and
+    every event since the player's last decision, one a line (issue 21: the bots'
+    answers are read here, not only in the log below the table).
+
+    Nothing is cut: a long list scrolls inside its box, whose height follows its text up
+    to half the window."""
+    notes = [text] if isinstance(text, str) else [p for p in text if p]
+    box = "line-height:1.35em;font-size:13px;padding:0 10px;min-height:1.35em"
+    if not notes and not events:
         return f'<div style="{box}"></div>'
-    full = escape(text)
     if error:
-        return (f'<div role="alert" title="{full}" style="{box};color:#A30000;'
-                f'font-weight:bold">\u26a0 {full}</div>')
-    return f'<div role="status" title="{full}" style="{box};color:#0B4F8A">{full}</div>'
+        words = escape(" ".join(notes))
+        return (f'<div role="alert" style="{box};color:#A30000;font-weight:bold">'
+                f'\u26a0 {words}</div>')
+    events = list(events)
+    hidden = max(0, len(events) - MAX_EVENTS)
+    lines = [escape(p) for p in notes]
+    if hidden:
+        lines.append(f"<i>{escape(t('widgets.msg.more_events', lang, count=hidden))}</i>")
+    items = "".join(f"<li>{escape(e)}</li>" for e in events[hidden:])
+    head = "".join(f"<div>{line}</div>" for line in lines)
+    listed = (f'<ul style="margin:0;padding-left:1.2em">{items}</ul>' if items else "")
+    return (f'<div role="status" style="{box};color:#0B4F8A;max-height:50vh;'
+            f'overflow-y:auto">{head}{listed}</div>')
 
 
 def rules_html(rule_ids: Sequence[str], rules: Any, lang: str = DEFAULT_LANGUAGE) -> str:

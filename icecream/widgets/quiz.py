@@ -9,7 +9,8 @@ rules: questions, answers and reasons all come from the engine and the catalog.
 
 Stable CSS classes, for browser tests: ``ic-quiz`` (the widget), ``ic-quiz-progress``,
 ``ic-quiz-kind``, ``ic-quiz-prompt``, ``ic-quiz-picture``, ``ic-quiz-choices`` (the box),
-``ic-quiz-choice`` (each checkbox; also ``ic-quiz-choice-<k>``), ``ic-quiz-check``,
+``ic-quiz-choice`` (each checkbox of a pick-all question; also ``ic-quiz-choice-<k>``),
+``ic-quiz-radio`` (the radio buttons of a one-answer question), ``ic-quiz-check``,
 ``ic-quiz-next``, ``ic-quiz-new``, ``ic-quiz-game`` (the game picker), ``ic-quiz-feedback``,
 ``ic-quiz-rules``, ``ic-quiz-message``.
 
@@ -29,8 +30,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
-from ..core.protocol import default_game, get_game, list_games
+from ..core.protocol import default_game, list_games
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
+from .controls import game_options
 
 #: Seeds a browser may ask for with *New quiz*.
 SEED_RANGE = (0, 2**31 - 1)
@@ -85,7 +87,7 @@ class QuizWidget(widgets.VBox):
         self.next_button = _button("teach.ui.next", "ic-quiz-next", self._next_clicked, lang)
         self.new_button = _button("teach.ui.new_quiz", "ic-quiz-new", self._new_clicked, lang)
         self.game_select = widgets.Dropdown(
-            options=[(get_game(g).title, g) for g in list_games()], value=game,
+            options=game_options(lang), value=game,
             description=t("teach.ui.game", lang), layout=widgets.Layout(width="auto"))
         self.game_select.add_class("ic-quiz-game")
         self.game_select.observe(self._game_chosen, names="value")
@@ -115,7 +117,10 @@ class QuizWidget(widgets.VBox):
 
     @property
     def picks(self) -> tuple[int, ...]:
-        """The choices ticked now."""
+        """The choices ticked now (the one chosen, for a one-answer question)."""
+        if self.radio is not None:
+            value = self.radio.value
+            return () if value is None else (value,)
         return tuple(k for k, box in enumerate(self.boxes) if box.value is True)
 
     # -- commands (also what the buttons do) ---------------------------------------------------
@@ -197,15 +202,25 @@ class QuizWidget(widgets.VBox):
         self.picture.value = (f"<style>.ic-quiz-picture svg {{max-width:100%;height:auto}}"
                               f"</style><div>{svg}</div>"
                               f"<p style='color:#555'>{escape(view)}</p>" if svg else "")
-        self.boxes = []
-        for k, c in enumerate(q.choices):
-            box = widgets.Checkbox(value=False, description=c.label, indent=False,
-                                   layout=widgets.Layout(width="auto"))
-            box.add_class("ic-quiz-choice")
-            box.add_class(f"ic-quiz-choice-{k}")
-            box.observe(lambda change, k=k: self._ticked(k, change), names="value")
-            self.boxes.append(box)
-        self.choices_box.children = self.boxes
+        self.boxes: list[widgets.Checkbox] = []
+        self.radio: widgets.RadioButtons | None = None
+        if q.multiple:
+            for k, c in enumerate(q.choices):
+                box = widgets.Checkbox(value=False, description=c.label, indent=False,
+                                       layout=widgets.Layout(width="auto"))
+                box.add_class("ic-quiz-choice")
+                box.add_class(f"ic-quiz-choice-{k}")
+                box.observe(lambda change, k=k: self._ticked(k, change), names="value")
+                self.boxes.append(box)
+            self.choices_box.children = self.boxes
+        else:
+            # One answer: radio buttons, which say so by their look (issue 21: checkboxes
+            # suggested several could be ticked).
+            self.radio = widgets.RadioButtons(
+                options=[(c.label, k) for k, c in enumerate(q.choices)], value=None,
+                layout=widgets.Layout(width="auto"))
+            self.radio.add_class("ic-quiz-radio")
+            self.choices_box.children = [self.radio]
         self.feedback.value = ""
         self.rules.value = ""
         self.check_button.disabled = False
@@ -232,6 +247,8 @@ class QuizWidget(widgets.VBox):
             f"{escape(rules[r].text(self.lang))}</p></div>" for r in shown)
         for box in self.boxes:
             box.disabled = True
+        if self.radio is not None:
+            self.radio.disabled = True
         self.check_button.disabled = True
         self._progress()
 
@@ -246,12 +263,6 @@ class QuizWidget(widgets.VBox):
                       error=True)
             self.boxes[k].value = False
             return
-        # A one-answer question behaves like radio buttons: ticking one clears the others.
-        if change["new"] and not self.question.multiple:
-            for j, box in enumerate(self.boxes):
-                if j != k and box.value:
-                    box.value = False
-
     def _check_clicked(self) -> None:
         self.answer(self.picks)
 

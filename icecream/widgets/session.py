@@ -18,6 +18,7 @@ icecream.widgets.validate.Refused: Not allowed: 'serve' belongs to Phase 3: Serv
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 from ..bots import make_bot
 from ..core.errors import ActionFormatError, IcecreamError, IllegalAction
 from ..core.history import History
-from ..core.messages import DEFAULT_LANGUAGE, t
+from ..core.messages import DEFAULT_LANGUAGE, has_message, seat_name, t
 from ..core.protocol import State
 from . import validate
 from .hooks import round_number
@@ -43,6 +44,13 @@ PAGE_BOT_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"playouts": 400, "time
 STAND_IN = "heuristic"
 #: How many steps' log texts are remembered before the memo starts afresh.
 LOG_CACHE = 20_000
+
+
+def bot_words(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a bot does, in words a student understands (``widgets.bot.<name>``: "plays at
+    random"); a bot without such words is called by its name."""
+    key = f"widgets.bot.{name}"
+    return t(key, lang) if has_message(key, lang) else name
 
 
 class Session:
@@ -85,6 +93,10 @@ class Session:
         self.stand_in: list[int] = []
         #: True when the last run of moves stopped at RUN_SECONDS rather than its goal.
         self.paused = False
+        #: Set from any thread (a page's Stop) to end the run of moves under way.
+        self.stop_run = threading.Event()
+        #: Called with the steps taken so far after each step of a run (a page's progress).
+        self.on_step: Callable[[int], None] | None = None
 
     # -- looking -----------------------------------------------------------------------
     @property
@@ -93,13 +105,18 @@ class Session:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.state.names
+        """The players' names as shown in the session's language (a default name such as
+        "Player 2" reads "Speler 2" in Dutch; the state keeps it language-neutral)."""
+        names = self.state.names
+        return tuple(seat_name(names, k, self.lang) for k in range(len(names)))
 
-    def log(self) -> list[tuple[int, str]]:
-        """(step, text) of every event up to the cursor that the perspective may read."""
+    def log(self, since: int = -1) -> list[tuple[int, str]]:
+        """(step, text) of every event after step ``since`` (default: all) up to the
+        cursor that the perspective may read."""
         out = []
         seat = self.perspective
-        for k, state in enumerate(self.history.states[: self.history.cursor + 1]):
+        first = max(0, since + 1)
+        for k, state in enumerate(self.history.states[first: self.history.cursor + 1], first):
             key = (id(state), seat)
             hit = self._log_cache.get(key)
             if hit is None or hit[0] is not state:
@@ -108,6 +125,11 @@ class Session:
                 hit = self._log_cache[key] = (state, state.event_texts(seat, self.lang))
             out.extend((k, text) for text in hit[1])
         return out
+
+    def events_since(self, step: int) -> list[str]:
+        """The event texts of every step after ``step`` up to the cursor that the
+        perspective may read: what happened since a player's last decision."""
+        return [text for _k, text in self.log(since=step)]
 
     # -- choosing who plays and who looks ------------------------------------------------
     def set_perspective(self, seat: Any) -> None:
@@ -145,7 +167,7 @@ class Session:
                 raise refuse("not_your_turn", self.lang, player=self.names[to_act])
             if self.players[to_act] != HUMAN:
                 raise refuse("bot_seat", self.lang, player=self.names[to_act],
-                             bot=self.players[to_act])
+                             bot=bot_words(self.players[to_act], self.lang))
         self.stand_in = []
         self.play(act)
         self.autoplay()
@@ -171,7 +193,8 @@ class Session:
         try:
             choice = bot.choose(state.view(seat))
         except (IcecreamError, ValueError):
-            raise refuse("bot_failed", self.lang, bot=self.players[seat]) from None
+            raise refuse("bot_failed", self.lang,
+                         bot=bot_words(self.players[seat], self.lang)) from None
         self.play(choice)
 
     def human_to_act(self) -> bool:
@@ -202,12 +225,15 @@ class Session:
         self.paused = False
         steps = 0
         deadline = time.monotonic() + RUN_SECONDS
+        self.stop_run.clear()
         while not self.state.is_over and steps < MAX_RUN:
             self._step()
             steps += 1
+            if self.on_step is not None:
+                self.on_step(steps)
             if until(start, self.state):
                 break
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline or self.stop_run.is_set():
                 self.paused = True  # the explorer says so; pressing again goes on
                 break
         return steps

@@ -11,8 +11,17 @@
 Stable CSS classes for browser tests: ``ic-whatif`` (both containers), ``ic-compare-a``,
 ``ic-compare-b``, ``ic-compare-bots``, ``ic-compare-players``, ``ic-compare-games``,
 ``ic-compare-run``, ``ic-compare-status``, ``ic-compare-table``, ``ic-compare-rules``,
-``ic-compare-chart``; ``ic-position-samples``, ``ic-position-policy``, ``ic-position-seed``,
-``ic-position-run``, ``ic-position-status``, ``ic-position-table``, ``ic-position-chart``.
+``ic-compare-chart``, ``ic-compare-seconds``, ``ic-compare-conclusions``;
+``ic-position-samples``, ``ic-position-policy``, ``ic-position-seed``, ``ic-position-run``,
+``ic-position-status``, ``ic-position-table``, ``ic-position-chart``,
+``ic-position-seconds``, ``ic-position-conclusion``; the runners' ``ic-budget-*``.
+
+Each run has a time limit (``ic-budget-seconds``: 20 s for a comparison, 10 s for a
+position) and, clicked on a page, runs in the background with a progress bar and a Stop
+button (:class:`~icecream.widgets.budget.BudgetRunner`): the page keeps answering, and a
+run stopped early shows what it has, saying how many games or samples that is. Below the
+numbers, the plain-words conclusions (:mod:`icecream.teach.conclusions`) say which
+differences are real and which the intervals cannot tell from luck.
 
 Every value is checked when *Run* is pressed (a browser can set any synced trait); a
 refused value shows a message and changes nothing. All texts come from the catalog.
@@ -29,22 +38,46 @@ from __future__ import annotations
 import html
 import math
 import re
+import threading
 import time
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.messages import DEFAULT_LANGUAGE, catalog, seat_name, t
+from ..core.messages import DEFAULT_LANGUAGE, catalog, format_number, seat_name, t
 from ..core.protocol import default_game, get_game
 from ..explore.compare import Comparison, compare, preset_label, presets
-from ..explore.position import POLICIES, what_if
+from ..explore.position import POLICIES, NoSamples, what_if
+from ..teach.conclusions import comparison_conclusion, position_conclusion
 from . import hooks
+from .budget import BudgetRunner, from_page, time_limit
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
 COMPARE_BOTS = ("random", "greedy", "heuristic")
 GAMES_RANGE = (2, 5000)
 SAMPLES_RANGE = (1, 2000)
 SEED_RANGE = (0, 2**31 - 1)
+
+
+_WARMED: list[threading.Thread] = []
+
+
+def warm_charts() -> None:
+    """Import plotly's FigureWidget in a background thread, once per kernel: the first
+    import reads its script bundle and took 12 s on a busy 2-core machine, which a
+    student paid after their first comparison. Started when a what-if widget is made."""
+    if _WARMED:
+        return
+
+    def load() -> None:
+        try:
+            from plotly.graph_objs import FigureWidget  # noqa: F401
+        except Exception:  # plotly missing: the chart says so when it is drawn
+            pass
+
+    thread = threading.Thread(target=load, daemon=True, name="icecream-warm-charts")
+    _WARMED.append(thread)
+    thread.start()
 
 
 class WhatIfRefused(ValueError):
@@ -75,9 +108,18 @@ def _html(css: str, value: str = "") -> widgets.HTML:
     return w
 
 
-_GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse}.ic-whatif-grid th,"
-             ".ic-whatif-grid td{line-height:1.3;padding:3px 8px;vertical-align:top;"
-             "text-align:left}.ic-whatif-grid tr:nth-child(even){background:#F4F4F4}</style>")
+_GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse;max-width:100%}"
+             ".ic-whatif-grid th,.ic-whatif-grid td{line-height:1.3;padding:3px 8px;"
+             "vertical-align:top;text-align:left}.ic-whatif-grid td:not(:last-child)"
+             "{white-space:nowrap}.ic-whatif-grid tr:nth-child(even){background:#F4F4F4}"
+             "</style>")
+
+
+def _conclusions_html(lines: list[str]) -> str:
+    """The plain-words conclusions, as a short list under a framed heading."""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return (f'<div style="border-left:4px solid #4c78a8;padding-left:8px;line-height:1.35">'
+            f"<ul style='margin:4px 0'>{items}</ul></div>")
 
 
 def _table_html(frame) -> str:
@@ -93,12 +135,15 @@ class RulesetComparison(widgets.VBox):
     """
 
     def __init__(self, a: str | None = None, b: str | None = None, games: int = 200,
-                 players: int = 4, bots: str = "random", seed: int = 0,
-                 lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> None:
+                 players: int = 4, bots: str | None = None, seed: int = 0,
+                 lang: str = DEFAULT_LANGUAGE, game: str | None = None,
+                 seconds: int = 20) -> None:
         super().__init__()
+        warm_charts()
         self.lang = lang
         self.game = game or default_game()
         spec = get_game(self.game)
+        bots = spec.rollout_policy if bots is None else bots
         self.players_range = (spec.min_players, spec.max_players)
         self.seed = _whole(seed, *SEED_RANGE, "seed", lang)
         names = list(presets(self.game))
@@ -124,10 +169,14 @@ class RulesetComparison(widgets.VBox):
         self.games = widgets.BoundedIntText(
             value=_whole(games, *GAMES_RANGE, "games", lang), min=GAMES_RANGE[0],
             max=GAMES_RANGE[1], description=t("explore.ui.games", lang))
+        self.seconds = time_limit(seconds, lang)
+        self.seconds.add_class("ic-compare-seconds")
         self.run_button = widgets.Button(description=t("explore.ui.run_compare", lang),
                                          button_style="primary")
+        self.runner = BudgetRunner(seconds, lang, unit="games")
         self.status = _html("ic-compare-status")
         self.table = _html("ic-compare-table")
+        self.conclusions = _html("ic-compare-conclusions")
         self.rules = _html("ic-compare-rules")
         self.chart = widgets.Box()
         for w, css in ((self.choice_a, "ic-compare-a"), (self.choice_b, "ic-compare-b"),
@@ -138,18 +187,22 @@ class RulesetComparison(widgets.VBox):
         #: The last :class:`~icecream.explore.compare.Comparison` shown, if any.
         self.comparison: Comparison | None = None
         self.figure = None
-        self.run_button.on_click(lambda _button: self.run())
+        self.run_button.on_click(lambda _button: self.run(background=from_page()))
         self.add_class("ic-whatif")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        # One column: at 1024 px a table beside the rules was squeezed to a few words a
+        # line (a page 4,100 px tall); the rules come under the numbers they explain.
         self.children = [
-            widgets.HBox([self.choice_a, self.choice_b]),
-            widgets.HBox([self.bots, self.players, self.games, self.run_button]),
-            self.status,
-            widgets.HBox([self.table, self.rules]),
-            self.chart,
+            widgets.HBox([self.choice_a, self.choice_b], layout=wrap),
+            widgets.HBox([self.bots, self.players, self.games, self.seconds, self.run_button],
+                         layout=wrap),
+            self.runner, self.status, self.conclusions, self.table, self.rules, self.chart,
         ]
 
-    def run(self) -> bool:
-        """Check the choices, simulate both settings and show the results."""
+    def run(self, background: bool = False) -> bool:
+        """Check the choices, simulate both settings within the time limit and show the
+        results; ``background`` runs it in a thread (what a click on the page does).
+        True when the run was started (and, in the foreground, finished)."""
         lang = self.lang
         try:
             names = list(presets(self.game))
@@ -158,24 +211,46 @@ class RulesetComparison(widgets.VBox):
             bots = _choice(self.bots.value, COMPARE_BOTS, "bots", lang)
             players = _whole(self.players.value, *self.players_range, "players", lang)
             games = _whole(self.games.value, *GAMES_RANGE, "games", lang)
+            seconds = _whole(self.seconds.value, 1, 300, "time_limit", lang)
         except WhatIfRefused as e:
             self.status.value = f"<b>{e}</b>"
             return False
+        if self.runner.running:
+            return False
         self.status.value = html.escape(t("explore.ui.running", lang))
+        self.run_button.disabled = True
         start = time.perf_counter()
         table = presets(self.game)
-        c = compare(table[a], table[b], games=games, players=players, bots=bots,
-                    seed=self.seed, label_a=preset_label(a, lang, self.game),
-                    label_b=preset_label(b, lang, self.game), lang=lang, game=self.game)
-        self.comparison = c
-        self.table.value = _table_html(comparison_table(c, lang))
-        self.rules.value = self._rules_html(c)
-        self.figure = c.figure(lang, widget=True)
-        self.figure.add_class("ic-compare-chart")
-        self.chart.children = [self.figure]
-        self.status.value = html.escape(t("explore.ui.done_compare", lang, games=games,
-                                          secs=round(time.perf_counter() - start, 1)))
-        return True
+        ok = []
+
+        def work(budget: Any) -> Comparison:
+            return compare(table[a], table[b], games=games, players=players, bots=bots,
+                           seed=self.seed, label_a=preset_label(a, lang, self.game),
+                           label_b=preset_label(b, lang, self.game), lang=lang,
+                           game=self.game, budget=budget)
+
+        def done(c: Comparison | None, error: BaseException | None) -> None:
+            self.run_button.disabled = False
+            if error is not None:
+                self.status.value = f"<b>{html.escape(str(error))}</b>"
+                return
+            self.comparison = c
+            self.table.value = _table_html(comparison_table(c, lang))
+            self.conclusions.value = _conclusions_html(comparison_conclusion(c, lang))
+            self.rules.value = self._rules_html(c)
+            self.figure = c.figure(lang, widget=True)
+            self.figure.add_class("ic-compare-chart")
+            self.chart.children = [self.figure]
+            secs = round(time.perf_counter() - start, 1)
+            text = t("explore.ui.done_compare", lang, games=c.games, secs=secs)
+            if c.partial:
+                text = t(f"widgets.whatif.partial_compare.{c.reason}", lang, games=c.games,
+                         requested=c.requested, secs=secs)
+            self.status.value = html.escape(text)
+            ok.append(True)
+
+        self.runner.start(work, done, seconds=seconds, background=background)
+        return background or bool(ok)
 
     def _rules_html(self, c: Comparison) -> str:
         lang = self.lang
@@ -205,26 +280,56 @@ def tidy(value: float) -> str:
     return f"{value:.3g}"
 
 
-def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE):
-    """The metrics of a comparison for people: each value with its 95% interval, and
-    the difference B - A with an interval too (the two estimates' intervals combined as
-    if independent; the runs share their game seeds, so this errs on the wide side)."""
-    import pandas as pd
+def show_value(value: float, rate: bool, lang: str = DEFAULT_LANGUAGE,
+               sign: bool = False) -> str:
+    """A value as a person reads it: a rate (0..1) as a whole percentage ("31%"), any
+    other amount with one decimal below 100 ("24.3", Dutch "24,3"), whole above."""
+    if not math.isfinite(value):
+        return "\u2013"
+    plus = "+" if sign else ""
+    if rate:
+        if abs(value) < 0.005:
+            value = 0.0
+        return format_number(float(value), lang, f"{plus}.0%")
+    if abs(value) < 0.05:
+        value = 0.0
+    return format_number(float(value), lang, f"{plus}.1f" if abs(value) < 100 else f"{plus}.0f")
 
-    def cell(v: float, lo: float, hi: float) -> str:
-        return f"{tidy(v)} [{tidy(lo)}, {tidy(hi)}]"
+
+def show_interval(value: float, low: float, high: float, rate: bool,
+                  lang: str = DEFAULT_LANGUAGE) -> str:
+    """``31% (28% to 34%)``: a value and its 95% interval in the same units."""
+    return t("widgets.whatif.interval", lang, value=show_value(value, rate, lang),
+             low=show_value(low, rate, lang), high=show_value(high, rate, lang))
+
+
+def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE):
+    """The metrics of a comparison for people: each value with its 95% interval, rates
+    as percentages, and the difference B - A with an interval too (the two estimates'
+    intervals combined as if independent; the runs share their game seeds, so this errs
+    on the wide side). A difference whose interval holds 0 reads "no measurable
+    difference"."""
+    import pandas as pd
 
     rows = []
     for r in c.table.itertuples():
+        rate = r.range_high == 1.0
         half = math.hypot((r.high_a - r.low_a) / 2, (r.high_b - r.low_b) / 2)
         diff = r.value_b - r.value_a
-        sign = "+" if diff > 0 and tidy(diff) != "0" else ""
+        if not math.isfinite(diff):
+            said = "\u2013"
+        elif diff - half <= 0 <= diff + half:
+            said = t("widgets.whatif.no_difference", lang)
+        else:
+            said = t("widgets.whatif.interval", lang,
+                     value=show_value(diff, rate, lang, sign=True),
+                     low=show_value(diff - half, rate, lang, sign=True),
+                     high=show_value(diff + half, rate, lang, sign=True))
         rows.append({
             t("explore.col.metric", lang): r.name,
-            c.label_a: cell(r.value_a, r.low_a, r.high_a),
-            c.label_b: cell(r.value_b, r.low_b, r.high_b),
-            t("widgets.whatif.difference", lang):
-                f"{sign}{tidy(diff)} [{tidy(diff - half)}, {tidy(diff + half)}]",
+            c.label_a: show_interval(r.value_a, r.low_a, r.high_a, rate, lang),
+            c.label_b: show_interval(r.value_b, r.low_b, r.high_b, rate, lang),
+            t("widgets.whatif.difference", lang): said,
             t("explore.col.description", lang): r.description,
         })
     return pd.DataFrame(rows)
@@ -252,11 +357,14 @@ class PositionWhatIf(widgets.VBox):
     :meth:`run` does what the *Run* button does and returns True on success.
     """
 
-    def __init__(self, state: Any, samples: int = 200, policy: str = "random", seed: int = 0,
-                 lang: str = DEFAULT_LANGUAGE) -> None:
+    def __init__(self, state: Any, samples: int = 200, policy: str | None = None, seed: int = 0,
+                 lang: str = DEFAULT_LANGUAGE, seconds: int = 10) -> None:
         super().__init__()
+        warm_charts()
         self.lang = lang
         self.state = state
+        if policy is None:  # the game's own rollout bots: games of table length
+            policy = getattr(getattr(state, "game", None), "rollout_policy", "random")
         self.samples = widgets.BoundedIntText(
             value=_whole(samples, *SAMPLES_RANGE, "samples", lang), min=SAMPLES_RANGE[0],
             max=SAMPLES_RANGE[1], description=t("explore.ui.samples", lang))
@@ -266,9 +374,13 @@ class PositionWhatIf(widgets.VBox):
         self.seed = widgets.BoundedIntText(value=_whole(seed, *SEED_RANGE, "seed", lang),
                                            min=SEED_RANGE[0], max=SEED_RANGE[1],
                                            description=t("explore.ui.seed", lang))
+        self.seconds = time_limit(seconds, lang)
+        self.seconds.add_class("ic-position-seconds")
         self.run_button = widgets.Button(description=t("explore.ui.run_position", lang),
                                          button_style="primary")
+        self.runner = BudgetRunner(seconds, lang, unit="samples")
         self.status = _html("ic-position-status")
+        self.conclusion = _html("ic-position-conclusion")
         self.table = _html("ic-position-table")
         self.chart = widgets.Box()
         for w, css in ((self.samples, "ic-position-samples"), (self.policy, "ic-position-policy"),
@@ -278,11 +390,13 @@ class PositionWhatIf(widgets.VBox):
         #: The last table of options (a DataFrame from :func:`~icecream.explore.what_if`).
         self.result = None
         self.figure = None
-        self.run_button.on_click(lambda _button: self.run())
+        self.run_button.on_click(lambda _button: self.run(background=from_page()))
         self.add_class("ic-whatif")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.children = [
-            widgets.HBox([self.samples, self.policy, self.seed, self.run_button]),
-            self.status, self.table, self.chart,
+            widgets.HBox([self.samples, self.policy, self.seed, self.seconds, self.run_button],
+                         layout=wrap),
+            self.runner, self.status, self.conclusion, self.table, self.chart,
         ]
         self.set_state(state)
 
@@ -291,7 +405,10 @@ class PositionWhatIf(widgets.VBox):
         self.state = state
         self.result = None
         self.table.value = ""
+        self.conclusion.value = ""
         self.chart.children = []
+        if self.runner.running:
+            self.runner.stop()  # its result is for the old position: it is dropped
         if getattr(state, "current_player", None) is None:
             self.status.value = html.escape(t("explore.ui.no_decision", self.lang))
         else:
@@ -300,8 +417,10 @@ class PositionWhatIf(widgets.VBox):
                                               player=seat_name(state.names, p, self.lang),
                                               count=len(state.legal_actions())))
 
-    def run(self) -> bool:
-        """Check the choices, compare the options and show them."""
+    def run(self, background: bool = False) -> bool:
+        """Check the choices, compare the options within the time limit and show them;
+        ``background`` runs it in a thread (what a click on the page does). True when
+        the run was started (and, in the foreground, finished)."""
         lang = self.lang
         state = self.state
         try:
@@ -310,21 +429,55 @@ class PositionWhatIf(widgets.VBox):
             n = _whole(self.samples.value, *SAMPLES_RANGE, "samples", lang)
             policy = _choice(self.policy.value, POLICIES, "policy", lang)
             seed = _whole(self.seed.value, *SEED_RANGE, "seed", lang)
+            seconds = _whole(self.seconds.value, 1, 300, "time_limit", lang)
         except WhatIfRefused as e:
             self.status.value = f"<b>{e}</b>"
             return False
+        if self.runner.running:
+            return False
+        self.run_button.disabled = True
+        self.status.value = html.escape(t("explore.ui.running", lang))
         start = time.perf_counter()
-        result = what_if(state, n=n, policy=policy, seed=seed, lang=lang)
-        self.result = result
-        self.table.value = _table_html(self._display(result))
-        self.figure = self._figure(result)
-        self.figure.add_class("ic-position-chart")
-        self.chart.children = [self.figure]
-        self.status.value = html.escape(t(
-            "explore.ui.done_position", lang,
-            player=seat_name(state.names, state.current_player, lang),
-            samples=n, secs=round(time.perf_counter() - start, 1)))
-        return True
+        ok = []
+
+        def work(budget: Any):
+            # One sample of every option even when the time limit comes first (only Stop
+            # cuts it): a table of nothing helps nobody.
+            return what_if(state, n=n, policy=policy, seed=seed, lang=lang, budget=budget,
+                           min_samples=1)
+
+        def done(result: Any, error: BaseException | None) -> None:
+            self.run_button.disabled = False
+            if state is not self.state:
+                return  # another position is shown now
+            if isinstance(error, NoSamples):
+                self.status.value = "<b>" + html.escape(t("widgets.whatif.no_samples", lang))\
+                    + "</b>"
+                return
+            if error is not None:
+                self.status.value = f"<b>{html.escape(str(error))}</b>"
+                return
+            self.result = result
+            self.table.value = _table_html(self._display(result))
+            self.conclusion.value = _conclusions_html([position_conclusion(result, state, lang)])
+            self.figure = self._figure(result)
+            self.figure.add_class("ic-position-chart")
+            self.chart.children = [self.figure]
+            info = result.attrs
+            secs = round(time.perf_counter() - start, 1)
+            player = seat_name(state.names, state.current_player, lang)
+            if info.get("partial"):
+                text = t(f"widgets.whatif.partial_position.{info['reason']}", lang,
+                         player=player, samples=info["samples"], requested=info["requested"],
+                         secs=secs)
+            else:
+                text = t("explore.ui.done_position", lang, player=player,
+                         samples=info.get("samples", n), secs=secs)
+            self.status.value = html.escape(text)
+            ok.append(True)
+
+        self.runner.start(work, done, seconds=seconds, background=background)
+        return background or bool(ok)
 
     def _display(self, result):
         import pandas as pd
@@ -334,15 +487,16 @@ class PositionWhatIf(widgets.VBox):
             t("explore.col.option", lang): result["label"],
             t("explore.col.rule", lang): result["rule"],
             t("explore.col.mean_score", lang): [
-                f"{v:.1f} [{lo:.1f}, {hi:.1f}]" for v, lo, hi in
+                show_interval(v, lo, hi, False, lang) for v, lo, hi in
                 zip(result["mean_score"], result["score_low"], result["score_high"],
                     strict=True)],
             t("explore.col.vs_best", lang): [
-                f"{v:+.1f} [{lo:+.1f}, {hi:+.1f}]" for v, lo, hi in
-                zip(result["vs_best"], result["vs_best_low"], result["vs_best_high"],
-                    strict=True)],
+                t("widgets.whatif.interval", lang, value=show_value(v, False, lang, True),
+                  low=show_value(lo, False, lang, True), high=show_value(hi, False, lang, True))
+                for v, lo, hi in zip(result["vs_best"], result["vs_best_low"],
+                                     result["vs_best_high"], strict=True)],
             t("explore.col.win_rate", lang): [
-                f"{v:.0%} [{lo:.0%}, {hi:.0%}]" for v, lo, hi in
+                show_interval(v, lo, hi, True, lang) for v, lo, hi in
                 zip(result["win_rate"], result["win_low"], result["win_high"], strict=True)],
         })
 
@@ -363,6 +517,7 @@ class PositionWhatIf(widgets.VBox):
                 error_y={"type": "data", "symmetric": False,
                          "array": result[high] - result[value],
                          "arrayminus": result[value] - result[low]}), row=1, col=col)
+        fig.update_yaxes(tickformat=".0%", row=1, col=2)  # rates as percentages everywhere
         fig.update_layout(height=380, margin={"t": 50, "b": 40},
                           title=t("explore.chart.position_title", lang,
                                   player=seat_name(self.state.names, int(result["seat"].iloc[0]),
@@ -423,7 +578,7 @@ class WhatIfBoard(widgets.VBox):
         spec = get_game(game)
         self.game = game
         players = min(max(4, spec.min_players), spec.max_players)
-        if spec.presets:
+        if presets(game):
             self.comparison = RulesetComparison(games=self.games, players=players, lang=lang,
                                                 game=game)
             compare_tab: widgets.Widget = self.comparison

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from voila_harness import (
+    OUTSIDE_REQUESTS,
     PageWatch,
     VoilaServer,
     chromium_missing_reason,
@@ -42,6 +43,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(pytest.mark.browser)
         if reason:
             item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(autouse=True)
+def no_request_leaves_localhost() -> Iterator[None]:
+    """Fail any test whose browser asked for anything not on 127.0.0.1 (a CDN, say): the
+    request was aborted, so the page may look fine, but a class offline would miss it."""
+    OUTSIDE_REQUESTS.clear()
+    yield
+    outside = sorted(set(OUTSIDE_REQUESTS))
+    OUTSIDE_REQUESTS.clear()
+    assert not outside, f"requests that left 127.0.0.1: {outside}"
 
 
 @pytest.fixture(scope="session")

@@ -84,7 +84,27 @@ def test_voila_json_options_exist_and_are_safe() -> None:
             assert name in traits, f"{section}.{name} is not an option of the installed voila"
     conf = config["VoilaConfiguration"]
     assert conf["strip_sources"] is True and conf["show_tracebacks"] is False
-    assert conf["template"] == "lab"
+    assert conf["template"] == "icecream"
+    assert "@jupyterlite/pyodide-kernel-extension" in conf["extension_denylist"]
     assert config["VoilaExecutor"]["timeout"] > 0
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert config["MappingKernelManager"]["cull_interval"] > 0
+
+
+def test_icecream_template_drops_exactly_the_cdn_links_of_lab() -> None:
+    # share/jupyter/voila/templates/icecream extends Voila's lab template and removes its two
+    # Font Awesome links by their exact text: if a Voila release changes them, fail here.
+    import sys
+    from pathlib import Path
+
+    folder = ROOT / "share" / "jupyter" / "voila" / "templates" / "icecream"
+    assert json.loads((folder / "conf.json").read_text("utf-8")) == {"base_template": "lab"}
+    ours = (folder / "index.html.j2").read_text("utf-8")
+    cdn = re.search(r"set fa_cdn = '([^']+)'", ours).group(1)
+    dropped = {'<link rel="stylesheet" href="' + cdn + rest
+               for rest in re.findall(r"fa_cdn ~ '([^']+)'", ours)}
+    lab = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "lab" / "index.html.j2"
+    links = {line.strip() for line in lab.read_text("utf-8").splitlines()
+             if "<link" in line and "://" in line}
+    assert links and links == dropped
+    assert "cdn" not in (folder / "page.html").read_text("utf-8").replace("CDN", "")

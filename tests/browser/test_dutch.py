@@ -169,7 +169,7 @@ def test_examples_and_what_if_dashboards_in_dutch(open_page: Any, check: Any,
     page = open_page("what_if")
     wait_kernel_idle(page)
     select_in(page, ".ic-language", label="Nederlands")
-    wait_for_text(page, ".ic-header", t("dashboard.whatif.title", NL))
+    wait_for_text(page, ".ic-header", t("dashboard.what_if.title", NL))
     wait_kernel_idle(page)
     page.screenshot(path="/tmp/icecream-dutch-whatif.png", full_page=True)
     assert english_on_page(page) == []

@@ -42,6 +42,7 @@ from icecream.bots import make_bot
 from icecream.core.history import History
 from icecream.core.messages import join_words, t
 from icecream.core.protocol import get_game
+from icecream.widgets.controls import kind_label
 from icecream.widgets.session import Session
 
 HUMAN = t("widgets.label.human")
@@ -137,7 +138,7 @@ def test_a_whole_game_played_by_clicks(game: str, open_page: Any, check: Any,
     page = open_page("play")
     # Who plays which seat, chosen before the new game (a new table keeps them).
     choose_player(page, 0, HUMAN)
-    choose_player(page, 1, t("widgets.label.bot", name=BOT))
+    choose_player(page, 1, kind_label(BOT))
     start_new_game(page, spec.title, players=2, seed=SEED, numbers=numbers)
     assert page.locator(f"{PLAY} .ic-seat-player").count() == 2
     view = page.eval_on_selector(f"{PLAY} .ic-perspective select",

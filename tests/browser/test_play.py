@@ -33,6 +33,7 @@ from voila_harness import (
 )
 
 from icecream.core.messages import t
+from icecream.widgets.controls import kind_label
 
 HUMAN = t("widgets.label.human")
 TEACHER = t("widgets.label.teacher_view")
@@ -237,7 +238,7 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = open_page("play")
-    slow = {t("widgets.label.bot", name=bot) for bot in SLOW_BOTS}
+    slow = {kind_label(bot) for bot in SLOW_BOTS}
     rng = random.Random(2026)
     done = Counter()
     for _ in range(CLICKS):
@@ -275,6 +276,10 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
         if page.locator(f"{PLAY} .ic-play-to-end").is_disabled():
             break
         page.click(f"{PLAY} .ic-play-to-end")
+        # The moves are played in the background, with progress and Stop (issue 17): wait
+        # for the run to end, not only for the kernel (it stays free during the run).
+        page.wait_for_timeout(300)
+        page.locator(f"{PLAY} .ic-toolbar .ic-budget").wait_for(state="hidden", timeout=90_000)
         wait_kernel_idle(page, timeout=90)
     assert page.locator(f"{PLAY} .ic-play-to-end").is_disabled()
     scores = text_of(page, f"{PLAY} .ic-scores")

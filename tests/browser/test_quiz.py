@@ -31,9 +31,19 @@ def _shot(page: Any, tmp_path: Path, name: str) -> Path:
 
 
 def _tick(page: Any, picks: list[int]) -> None:
+    """Tick ``picks``: checkboxes for a pick-all question, a radio button for a one-answer
+    question."""
+    radios = page.locator(f"{Q} .ic-quiz-radio input[type=radio]")
     for k in picks:
-        page.click(f"{Q} .ic-quiz-choice-{k} input")
+        if radios.count():
+            radios.nth(k).click()
+        else:
+            page.click(f"{Q} .ic-quiz-choice-{k} input")
         wait_kernel_idle(page)
+
+
+def _choice_count(page: Any) -> int:
+    return page.locator(f"{Q} .ic-quiz-choices input").count()
 
 
 def _check(page: Any) -> str:
@@ -53,7 +63,10 @@ def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
     page.set_viewport_size(SMALL)
     first = quiz[0]
     assert first.prompt in text_of(page, f"{Q} .ic-quiz-prompt")
-    assert page.locator(f"{Q} .ic-quiz-choice").count() == len(first.choices)
+    assert _choice_count(page) == len(first.choices)
+    # A one-answer question has radio buttons, a pick-all one checkboxes (issue 21).
+    kind = "checkbox" if first.multiple else "radio"
+    assert page.locator(f"{Q} .ic-quiz-choices input[type={kind}]").count() == len(first.choices)
     if first.state.game.render_svg is not None:
         assert page.locator(f"{Q} .ic-quiz-picture svg").count() == 1
         assert page.locator(f"{Q} .ic-quiz-picture .ic-option").count() == 0  # no give-away
@@ -91,7 +104,7 @@ def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
         "([sel, text]) => (document.querySelector(sel)?.innerText || '').includes(text)",
         arg=[f"{Q} .ic-quiz-prompt", other[0].prompt[:60]], timeout=60_000)
     wait_kernel_idle(page)
-    assert page.locator(f"{Q} .ic-quiz-choice").count() == len(other[0].choices)
+    assert _choice_count(page) == len(other[0].choices)
     assert page.locator(f"{Q} .ic-quiz-picture .ic-option").count() == 0
     _shot(page, tmp_path, "4_other_game")
     report(f"quiz dashboard: 2 questions answered in Chromium ({quiz[0].kind}, "

@@ -7,7 +7,9 @@ Shared by the browser tests (``tests/browser``) and the dashboard benchmarks
   ``voila.json`` is read) on 127.0.0.1 and a free port, waits until it answers, reports the
   memory of the server and its kernels, and stops them all.
 * :func:`launch_chromium` starts ``/usr/bin/chromium`` (never a downloaded browser).
-* :func:`new_context` makes a browser context that aborts every request not to 127.0.0.1.
+* :func:`new_context` makes a browser context that aborts every request not to 127.0.0.1 and
+  records it: such a request fails the test (:data:`OUTSIDE_REQUESTS`, checked by
+  ``conftest.py`` after every test, and :meth:`PageWatch.problems`).
 * :class:`PageWatch` collects page errors, console errors and the errors a kernel reports
   (an exception in a widget callback), and :func:`python_errors` finds error outputs.
 * :func:`open_dashboard` opens a dashboard and waits for its own widget CSS class.
@@ -33,6 +35,11 @@ from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Where Voila finds the project's template (``voila.json`` names it): an editable install
+#: does not install data files, so the server is told, as ``make`` does.
+JUPYTER_PATH = str(ROOT / "share" / "jupyter")
+#: Every request a test's browser tried to send anywhere but 127.0.0.1 (then aborted).
+OUTSIDE_REQUESTS: list[str] = []
 CHROMIUM = Path(os.environ.get("ICECREAM_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -50,8 +57,9 @@ MAIN_WIDGET = {
     "what_if": ".ic-whatif",
     "quiz": ".ic-quiz",
 }
-#: Console messages that are not errors of ours: requests we aborted ourselves
-#: (anything not to 127.0.0.1) and the favicon Voila does not serve.
+#: Console messages that are not errors of ours: requests we aborted ourselves (anything not to
+#: 127.0.0.1: each already fails the test, see OUTSIDE_REQUESTS) and the favicon Voila does
+#: not serve.
 _BENIGN_CONSOLE = ("net::ERR_FAILED", "favicon.ico")
 #: Text Voila and ipywidgets put in the page when Python code failed.
 ERROR_SELECTORS = (
@@ -101,7 +109,8 @@ class VoilaServer:
                  env: dict[str, str] | None = None) -> None:
         self.port = port or free_port()
         self.log_path = log_path or Path(f"/tmp/icecream-voila-{self.port}.log")
-        self.env = {**os.environ, **(env or {})}
+        paths = [JUPYTER_PATH, *filter(None, [os.environ.get("JUPYTER_PATH")])]
+        self.env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(paths), **(env or {})}
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -208,7 +217,8 @@ def launch_chromium(playwright: Any) -> Any:
 class PageWatch:
     """Everything that went wrong in one page: JS errors, console errors, errors the kernel
     reported on its websocket (an exception in a widget callback reaches the page only
-    there: Voila shows it nowhere), and the requests aborted for leaving 127.0.0.1."""
+    there: Voila shows it nowhere), and the requests aborted for leaving 127.0.0.1 (each one a
+    problem: the dashboards must ask nothing of the internet)."""
 
     page_errors: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
@@ -218,12 +228,14 @@ class PageWatch:
     def problems(self) -> list[str]:
         return ([f"pageerror: {e}" for e in self.page_errors]
                 + [f"console: {e}" for e in self.console_errors]
-                + [f"kernel: {e}" for e in self.kernel_errors])
+                + [f"kernel: {e}" for e in self.kernel_errors]
+                + [f"request left 127.0.0.1: {u}" for u in self.aborted])
 
 
 def new_context(browser: Any, watch: PageWatch | None = None,
                 viewport: dict[str, int] | None = None) -> Any:
-    """A browser context whose requests to anywhere but 127.0.0.1 are aborted."""
+    """A browser context whose requests to anywhere but 127.0.0.1 are aborted and recorded
+    (in ``watch`` and :data:`OUTSIDE_REQUESTS`), so that they fail the test."""
     context = browser.new_context(viewport=viewport or {"width": 1400, "height": 1000})
 
     def only_localhost(route: Any) -> None:
@@ -231,6 +243,7 @@ def new_context(browser: Any, watch: PageWatch | None = None,
         if host == "127.0.0.1":
             route.continue_()
         else:
+            OUTSIDE_REQUESTS.append(route.request.url)
             if watch is not None:
                 watch.aborted.append(route.request.url)
             route.abort()

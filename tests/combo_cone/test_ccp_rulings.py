@@ -1,4 +1,4 @@
-"""One or more tests per ruling CCP-1..CCP-12 (../shared/RULINGS.md) and per project note
+"""One or more tests per ruling CCP-1..CCP-12 (docs/rulings.md) and per project note
 CCPN-1..CCPN-8 (docs/combo-cone.md); test names cite the ids."""
 
 from __future__ import annotations

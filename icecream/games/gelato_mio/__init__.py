@@ -32,6 +32,9 @@ GAME = kit_game(
     count_action=count_action, result_columns=result_columns, metrics=METRICS,
     # With the dot: the explorer reads "<prefix>phase.<phase>" (gm.phase.play).
     catalog_prefix="gm.",
+    # Random players take thousands of decisions a game; the heuristic plays one of
+    # table length (about 50 rounds for three), so rollouts end in time.
+    rollout_policy="heuristic",
 )
 
 __all__ = [

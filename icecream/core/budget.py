@@ -1,0 +1,102 @@
+"""A time budget for a computation: a deadline, a Stop request and progress reports.
+
+Simulations that a page starts (hints, position what-ifs, comparisons) take a
+:class:`Budget` and check it between games (and inside a long game); when the time is up
+or Stop was asked for they stop and return what they have, marked as partial with the
+number of samples used. A budget is thread-safe: a page runs the work in a thread and
+calls :meth:`Budget.stop` from its Stop button.
+
+>>> b = Budget(seconds=None)
+>>> b.expired(), b.stop(), b.expired(), b.reason
+(False, None, True, 'stopped')
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+#: How many decisions a rollout takes between two looks at the clock.
+CHECK_EVERY = 64
+#: The share of a page's time limit the games may use; the rest is for the tables, the
+#: conclusions and the chart made from them (seconds on a busy 2-core machine).
+PLAY_SHARE = 0.75
+
+
+class Budget:
+    """``seconds`` of wall time from now (``None``: no limit), a Stop request and an
+    optional ``progress(done, total)`` callback, called at most every ``every`` seconds
+    (and always for the last report)."""
+
+    def __init__(self, seconds: float | None = None,
+                 progress: Callable[[int, int], None] | None = None,
+                 every: float = 0.2) -> None:
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, int | float) or seconds <= 0):
+            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+        self.seconds = seconds
+        self.start = time.monotonic()
+        self.deadline = None if seconds is None else self.start + seconds
+        self._stop = threading.Event()
+        self._progress = progress
+        self._every = every
+        self._last = 0.0
+        #: Why the work stopped early: ``"time"``, ``"stopped"``, or ``None``.
+        self.reason: str | None = None
+
+    @classmethod
+    def for_page(cls, seconds: float | None,
+                 progress: Callable[[int, int], None] | None = None) -> Budget:
+        """A budget for games whose results a page shows within ``seconds`` in all: the
+        games get :data:`PLAY_SHARE` of it."""
+        return cls(None if seconds is None else seconds * PLAY_SHARE, progress)
+
+    def stop(self) -> None:
+        """Ask the work to stop as soon as it next looks (any thread may call this)."""
+        self._stop.set()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stop.is_set()
+
+    def expired(self) -> bool:
+        """True when Stop was asked for or the time is up (and says which in ``reason``)."""
+        if self._stop.is_set():
+            self.reason = "stopped"
+            return True
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.reason = "time"
+            return True
+        return False
+
+    def elapsed(self) -> float:
+        """Seconds since the budget was made."""
+        return time.monotonic() - self.start
+
+    def report(self, done: int, total: int, force: bool = False) -> None:
+        """Tell the progress callback ``done`` of ``total`` (throttled)."""
+        if self._progress is None:
+            return
+        now = time.monotonic()
+        if force or now - self._last >= self._every:
+            self._last = now
+            self._progress(done, total)
+
+
+def play_out_within(state: object, choose: Callable[[object, int], object],
+                    budget: Budget | None) -> bool:
+    """Play ``state`` to its end in place, ``choose(state, seat)`` deciding; False when the
+    budget ran out first (the state is then left part-played)."""
+    step = state.apply_in_place  # type: ignore[attr-defined]
+    k = 0
+    while not state.is_over:  # type: ignore[attr-defined]
+        p = state.current_player  # type: ignore[attr-defined]
+        step(choose(state, p))
+        k += 1
+        if budget is not None and k % CHECK_EVERY == 0 and budget.expired():
+            return False
+    return True
+
+
+__all__ = ["CHECK_EVERY", "PLAY_SHARE", "Budget", "play_out_within"]
