@@ -94,9 +94,22 @@ class SeatTurns(KitState):
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        cls._PHASE_NAMES = tuple(p.name for p in cls.PHASES)
-        if "over" in cls._PHASE_NAMES:
-            cls._OVER = cls._PHASE_NAMES.index("over")
+        names = cls._PHASE_NAMES = tuple(p.name for p in cls.PHASES)
+        over = cls._OVER = names.index("over") if "over" in names else -1
+
+        # These two are read at every decision: closures over the class's own constants
+        # cost what a hand-written property over module constants costs, where reading
+        # ``self._OVER`` through the class chain would not (engine benchmark).
+        def current_player(self: Any) -> int | None:
+            """The seat that decides now; None when the game is over."""
+            return None if self._phase == over else self.to_act
+
+        def phase(self: Any) -> str:
+            """The current phase's name (one of ``PHASES``)."""
+            return names[self._phase]
+
+        cls.current_player = property(current_player)  # type: ignore[assignment]
+        cls.phase = property(phase)  # type: ignore[assignment]
 
     @property
     def current_player(self) -> int | None:
