@@ -22,7 +22,6 @@ say, citing rules, what happened.
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
@@ -186,18 +185,6 @@ def _steal_index(seed: int, k: int, n: int) -> int:
         if i < n:
             return i
     return rng("gelato-mio", seed, "steal", k).randrange(n)  # 4 misses: 1 time in 16 at most
-
-
-def _shuffle(r: _random.Random, x: list[int]) -> None:
-    """``r.shuffle(x)``, the same order, without a Python call per card for the draw
-    (:meth:`random.Random.shuffle` draws ``randbelow(i + 1)`` from ``getrandbits``)."""
-    getrandbits = r.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 @dataclass(frozen=True)
@@ -794,7 +781,7 @@ class GelatoMioState(KitState):
     def _draw(self, ev: list[tuple]) -> int:
         if not self.deck:  # GM-4: the shuffled discard pile becomes the deck (GMN-3)
             cards = list(self.discard)
-            _shuffle(rng("gelato-mio", self.seed, "shuffle", self.shuffles), cards)
+            rng("gelato-mio", self.seed, "shuffle", self.shuffles).shuffle(cards)
             self.shuffles += 1
             self.deck = cards
             self.discard = []
