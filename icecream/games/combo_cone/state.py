@@ -138,6 +138,31 @@ def _ev(key: str, rule: str | None = None, visible_to: int | None = None,
     return (f"ccp.event.{key}", params, rule, visible_to)
 
 
+class _Face(int):
+    """A card id in a raw event's parameters, shown as the card's faces when the event is
+    read (:meth:`ComboConeState.face`)."""
+
+    __slots__ = ()
+
+
+class _Faces(tuple):
+    """Card ids in a raw event's parameters, shown as a list of their faces when read."""
+
+    __slots__ = ()
+
+
+def _read_params(state: ComboConeState, params: dict[str, Any]) -> dict[str, Any]:
+    """A raw event's parameters with its cards' faces in plain form."""
+    out = {}
+    for k, v in params.items():
+        if v.__class__ is _Face:
+            v = state.face(v)
+        elif v.__class__ is _Faces:
+            v = [state.face(c) for c in v]
+        out[k] = v
+    return out
+
+
 def _copy_cones(cones: list[list[list[int]]]) -> list[list[list[int]]]:
     return [[st[:] for st in cs] for cs in cones]
 
@@ -252,7 +277,8 @@ class ComboConeState(SeatTurns):
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened in the step that made this state, citing rules."""
-        return tuple(Event(*raw) for raw in self._events)
+        return tuple(Event(key, _read_params(self, params), rule, seat)
+                     for key, params, rule, seat in self._events)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -311,11 +337,13 @@ class ComboConeState(SeatTurns):
     def _fill_actions(self) -> list[Action]:
         p = self.to_act
         out: list[Action] = []
-        orders = self.order_row + self.reserved[p]
-        heights = self.comps.heights
+        orders = None
         for j, stack in enumerate(self.cones[p]):
             h = len(stack)
             if h:
+                if orders is None:  # worked out only when a cone holds cards
+                    orders = self.order_row + self.reserved[p]
+                    heights = self.comps.heights
                 for o in orders:
                     # CCP-9: the heights first (cheap), then the flavours.
                     if heights[o] == h and self.cone_fills(stack, o):
@@ -358,13 +386,14 @@ class ComboConeState(SeatTurns):
     def _scoops(self) -> tuple[Scoop, ...]:
         """CCP-6: the allowed Scoops of the row, looked up by the row's pattern (which
         cards share a flavour, which share a brand), so each pattern is worked out once."""
-        cards = self.cards
-        faces = [cards[c] for c in self.row]
-        fl = [c.flavour for c in faces]
-        br = [c.brand for c in faces]
+        comps = self.comps
+        row = self.row
+        fl = list(map(comps.flavour_of.__getitem__, row))
+        br = list(map(comps.brand_of.__getitem__, row))
         key = (tuple(map(fl.index, fl)), tuple(map(br.index, br)))
         got = _SCOOPS_BY_PATTERN.get(key)
         if got is None:
+            faces = [self.cards[c] for c in row]
             got = _SCOOPS_BY_PATTERN[key] = tuple(
                 _scoop(pos) for pos in _SUBSETS[len(faces)]
                 if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
@@ -473,7 +502,7 @@ class ComboConeState(SeatTurns):
         hand = self.hands[p]
         hand.extend(taken)
         hand.sort()
-        ev.append(_ev("scoop", "CCP-6", player=p, cards=[self.face(c) for c in taken]))
+        ev.append(_ev("scoop", "CCP-6", player=p, cards=_Faces(taken)))
         self._to_filling(ev)
 
     def _do_secure(self, action: Secure, ev: list) -> None:
@@ -520,13 +549,13 @@ class ComboConeState(SeatTurns):
             stack.append(card)
             rainbow = self.is_rainbow(card) or self.is_rainbow(below)
             ev.append(_ev("combo_rainbow" if rainbow else "combo", "CCP-8", player=p,
-                          card=self.face(card),
-                          below=self.face(below), cone=action.cone + 1,
+                          card=_Face(card),
+                          below=_Face(below), cone=action.cone + 1,
                           count=self.placements))
         else:
             self.placements -= 1
             stack.append(card)
-            ev.append(_ev("place", "CCP-8", player=p, card=self.face(card),
+            ev.append(_ev("place", "CCP-8", player=p, card=_Face(card),
                           cone=action.cone + 1, count=self.placements))
         if self.placements == 0 or not self.hands[p]:
             if self.placements:
@@ -563,7 +592,7 @@ class ComboConeState(SeatTurns):
         order = self.comps.orders[o]
         ev.append(_ev("fill", "CCP-9", player=p, cone=action.cone + 1,
                       order_flavours=self.order_flavours(o), order=o,
-                      cards=[self.face(c) for c in stack]))
+                      cards=_Faces(stack)))
         if order.reward is None:
             self._keep(p, o, ev)
             self._to_filling(ev)
@@ -599,10 +628,10 @@ class ComboConeState(SeatTurns):
                 hand.extend(taken + drawn)
                 hand.sort()
                 ev.append(_ev("take_cards", "CCP-10", player=p,
-                              cards=[self.face(c) for c in taken], pile=len(drawn)))
+                              cards=_Faces(taken), pile=len(drawn)))
                 if drawn:
                     ev.append(_ev("drawn", "CCPN-5", visible_to=p,
-                                  cards=[self.face(c) for c in drawn]))
+                                  cards=_Faces(drawn)))
         self._to_filling(ev)
 
     # -- end of turn and end of game ---------------------------------------------------------

@@ -416,20 +416,23 @@ class GelatoMioState(KitState):
         if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6
             supply = self.supply
             out += [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
-        needs = _serve_needs(self.settings)
+        settings = self.settings
+        needs = _NEEDS.get(id(settings))
+        needs = needs[1] if needs is not None and needs[0] is settings else _serve_needs(
+            settings)
         table = self.table[me]
-        have = (hand[BOWL], hand[CONE], hand[WAFER], table[0], table[1], table[2])
-        if max(have) < 16 and needs[0] is not None:
+        b, c, w, s, ch, v = hand[BOWL], hand[CONE], hand[WAFER], table[0], table[1], table[2]
+        if 0 <= (b | c | w | s | ch | v) < 16 and needs[0] is not None:
             # The counts packed 5 bits each with a guard bit: have - need keeps every
             # guard bit exactly when every count covers its need (GM-6).
-            packed = (hand[BOWL] | hand[CONE] << 5 | hand[WAFER] << 10 | table[0] << 15
-                      | table[1] << 20 | table[2] << 25) + _GUARDS
+            packed = (b | c << 5 | w << 10 | s << 15 | ch << 20 | v << 25) + _GUARDS
             packs = needs[1]
             for p, pile in enumerate(self.piles):  # the cards and balls of the top customer
                 if pile and (packed - packs[pile[-1]]) & _GUARDS == _GUARDS:
                     out.append(_SERVES[p])
         else:
             needs = needs[2]
+            have = (b, c, w, s, ch, v)
             for p, pile in enumerate(self.piles):
                 if pile and all(map(ge, have, needs[pile[-1]])):
                     out.append(_SERVES[p])
@@ -841,9 +844,9 @@ class GelatoMioState(KitState):
         served = self.served[me]
         if served and min(self.claimed) < 0:  # GM-7 (every objective needs customers served)
             recipes = self.settings.recipes
+            kinds = [recipes[c].kind for c in served]
             for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
-                if self.claimed[j] < 0 and sum(
-                        1 for c in served if recipes[c].kind == kind) >= need:
+                if self.claimed[j] < 0 and kinds.count(kind) >= need:
                     self.claimed[j] = me
                     ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
                                   count=need))
