@@ -57,9 +57,12 @@ def test_a_plain_action_is_checked_in_full():
     """A plain form goes through the checks (GM-4): a take of an empty spot is refused
     naming the rule, a well-formed legal one is played."""
     s = icecream.new_game("gelato-mio", players=2, seed=3)
+    s.view(s.current_player)  # the plain forms of the legal actions are known now
     s2 = s.apply({"type": "take", "row": 0, "col": 0})
     assert s2.current_player == 1
     with pytest.raises(icecream.IllegalAction, match="GM-6|GM-4"):
         s.apply({"type": "ask", "discard": ["sugar", "cream"], "opponent": 1})
     with pytest.raises(ActionFormatError):
-        s.apply({"type": "take", "row": True, "col": 0})
+        s.apply({"type": "take", "row": True, "col": 0})  # equal to 1, but no number
+    with pytest.raises(ActionFormatError):
+        s.apply({"type": "take", "row": 0.0, "col": 0})

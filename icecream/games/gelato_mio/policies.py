@@ -182,6 +182,11 @@ class HeuristicPolicy(Policy):
 def _group(display: Any, row: int, col: int, flood: bool | None) -> int:
     """How many cards a draw at (row, col) takes, read from the view (GM-4)."""
     code = display[row][col]
+    if not flood:  # the card and its identical direct neighbours
+        return (1 + (row > 0 and display[row - 1][col] == code)
+                + (row < 2 and display[row + 1][col] == code)
+                + (col > 0 and display[row][col - 1] == code)
+                + (col < 2 and display[row][col + 1] == code))
     seen = {(row, col)}
     todo = [(row, col)]
     while todo:

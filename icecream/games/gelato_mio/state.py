@@ -126,6 +126,41 @@ def _asks_for(key: tuple) -> tuple[Ask, ...]:
     return asks
 
 
+#: An action's plain form, by the action, and the action by its plain form's items: the
+#: actions are shared objects, so each is made once (bounded).
+_PLAIN: dict[Action, dict[str, Any]] = {}
+_BY_PLAIN: dict[tuple, Action] = {}
+
+
+def plain_form(act: Action) -> dict[str, Any]:
+    """``act.to_dict()``, a fresh dict each time, made from a kept copy (rollouts make a
+    view, with every legal action's plain form, at every decision)."""
+    d = _PLAIN.get(act)
+    if d is None:
+        if len(_PLAIN) >= 1 << 14:
+            _PLAIN.clear()
+            _BY_PLAIN.clear()
+        d = _PLAIN[act] = act.to_dict()
+        _BY_PLAIN[tuple(d.items())] = act
+    return dict(d)
+
+
+def _known_action(data: dict) -> Action | None:
+    """The shared action whose plain form ``data`` is exactly, value types included (a
+    ``true`` is no 1), or ``None``: then it is parsed and checked in full."""
+    try:
+        act = _BY_PLAIN.get(tuple(data.items()))
+    except TypeError:  # an unhashable value (a list): parse it
+        return None
+    if act is None:
+        return None
+    for mine, theirs in zip(_PLAIN[act].values(), data.values(), strict=True):
+        if mine.__class__ is not theirs.__class__ or mine.__class__ is tuple and any(
+                a.__class__ is not b.__class__ for a, b in zip(mine, theirs, strict=True)):
+            return None
+    return act
+
+
 def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any) -> tuple:
     """A raw event ``(key, params, rule, visible_to)``: :attr:`GelatoMioState.events` makes
     the :class:`Event` when someone reads it (playouts never do). The steps taken at
@@ -586,12 +621,18 @@ class GelatoMioState(KitState):
         """The action, parsed and checked (:class:`IllegalAction` if not allowed now)."""
         # FAST PATH (labelled): an action object of the cached legal tuple (playouts play
         # them) is allowed: that tuple is fast_legal's, which core.conformance's
-        # check_legal_paths proves equal to the checks. Any other action is parsed and
-        # checked in full by its check (Rules.check, what why_not asks); the Option and
+        # check_legal_paths proves equal to the checks; so is the plain form of one of them,
+        # to the letter (what parsing it gives, the same types). Any other action is parsed
+        # and checked in full by its check (Rules.check, what why_not asks); the Option and
         # its words are made only for the error of a refused one.
         legal = self._legal
-        if legal is not None and any(map(is_, legal, repeat(action))):
-            return action  # type: ignore[return-value]
+        if legal is not None:
+            if any(map(is_, legal, repeat(action))):
+                return action  # type: ignore[return-value]
+            if action.__class__ is dict:  # a plain form a view gave: its legal action
+                act = _known_action(action)  # type: ignore[arg-type]
+                if act is not None and any(map(is_, legal, repeat(act))):
+                    return act
         act = self.game.parse_action(action)
         if self.check(act).allowed:
             return act

@@ -17,10 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...core.protocol import Action
 from ...core.view import BaseView, check_seat
 from .components import CODES, FLAVOUR_CODES, HAND_KINDS
-from .state import NUMBERS, GelatoMioState
+from .state import NUMBERS, GelatoMioState, plain_form
 
 
 @dataclass(frozen=True)
@@ -64,8 +63,6 @@ _SHOWN = tuple((f.saved_as, f.name) for f in SHOWN_NUMBERS)
 #: id(customers) -> (customers, their plain forms by id): made once per customer file
 #: (rollouts make a view at every decision). Views share it: read it, never change it.
 _RECIPES: dict[int, tuple[tuple, dict]] = {}
-#: An action's plain form, by the action (shared action objects: made once each).
-_PLAIN: dict[Action, dict] = {}
 #: A hand's cards as codes, by its counts (as bytes).
 _HAND_CODES: dict[bytes, tuple[str, ...]] = {}
 _CODE = CODES.__getitem__
@@ -89,16 +86,6 @@ def _recipes(recipes: tuple) -> dict:
             _RECIPES.clear()
         got = _RECIPES[id(recipes)] = (recipes, {c.id: c.to_dict() for c in recipes})
     return got[1]
-
-
-def _plain(act: Action) -> dict:
-    """``act.to_dict()``, a fresh dict each time, made from a kept copy."""
-    d = _PLAIN.get(act)
-    if d is None:
-        if len(_PLAIN) >= 1 << 14:
-            _PLAIN.clear()
-        d = _PLAIN[act] = act.to_dict()
-    return dict(d)
 
 
 def make_view(s: GelatoMioState, seat: int | None) -> GelatoMioView:
@@ -136,7 +123,7 @@ def make_view(s: GelatoMioState, seat: int | None) -> GelatoMioView:
             "card": CODES[s.qc[0]], "spot": (s.qc[1] // 3, s.qc[1] % 3),
             "pending": tuple(tuple(x) for x in s.qc[2])},
         to_fill=tuple((i // 3, i % 3) for i in s.to_fill),
-        legal_actions=tuple(map(_plain, s.legal_actions()))
+        legal_actions=tuple(map(plain_form, s.legal_actions()))
         if teacher or seat == to_act else (),
         winners=s.winners,
         points=points,
