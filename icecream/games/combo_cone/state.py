@@ -122,6 +122,9 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
 
 
 _SCOOPS_BY_PATTERN: dict[tuple, tuple[Scoop, ...]] = {}
+#: (orders in the row, or -1 when 3 are reserved; the Order deck is empty) -> the main
+#: phase's options after the Scoops.
+_MAIN_TAILS: dict[tuple[int, bool], tuple[Action, ...]] = {}
 #: A card's placements on each of ``n`` cones, by (card, n).
 _PLACE_ROWS: dict[tuple[int, int], tuple[Place, ...]] = {}
 #: Row position subsets a Scoop may name, by row length (CCP-6: 1 to 3 cards).
@@ -360,13 +363,15 @@ class ComboConeState(SeatTurns):
         phase = self._phase
         p = self.to_act
         if phase == MAIN:
-            out: list[Action] = list(self._scoops())
-            if len(self.reserved[p]) < MAX_RESERVED:
-                out.extend(SECURE_ROW[: len(self.order_row)])
-                if self.order_deck:
-                    out.append(SECURE_DECK)
-            out.append(SERVE)
-            return tuple(out)
+            # CCP-6 Scoops, then CCP-7 Secures (fewer than 3 reserved), then Serve (CCP-8)
+            key = (len(self.order_row) if len(self.reserved[p]) < MAX_RESERVED else -1,
+                   not self.order_deck)
+            tail = _MAIN_TAILS.get(key)
+            if tail is None:
+                tail = _MAIN_TAILS[key] = (SERVE,) if key[0] < 0 else (
+                    *SECURE_ROW[:key[0]], *(() if key[1] else (SECURE_DECK,)), SERVE)
+            return self._scoops() + tail
+        out: list[Action]
         if phase == SERVING:
             out = []
             n_cones = len(self.cones[p])
@@ -458,11 +463,12 @@ class ComboConeState(SeatTurns):
         if until is not None:
             return super().random_playout(random, until)
         steps = 0
+        fast_legal, step = self.fast_legal, self._step
         while not self.is_over:
             legal = self._legal
             if legal is None:
-                legal = self.fast_legal()
-            self._step(legal[int(random() * len(legal))])
+                legal = fast_legal()
+            step(legal[int(random() * len(legal))])
             steps += 1
         return steps
 
@@ -490,7 +496,7 @@ class ComboConeState(SeatTurns):
             self._do_secure(action, ev)
         elif kind is TakeReward:
             self._do_reward(action, ev)
-        self._events = tuple(ev)
+        self._events = ev  # never changed after this step
 
     # -- main actions ------------------------------------------------------------------
     def _do_scoop(self, action: Scoop, ev: list) -> None:
@@ -665,7 +671,7 @@ class ComboConeState(SeatTurns):
             ev.append(_ev("refill_orders", "CCP-11", count=added_orders))
         self.turn += 1
         self.placements = 0
-        n = self.num_players
+        n = len(self.hands)
         if self.turn % n == 0:
             self.round_scores += (tuple(self.coins),)
         if self.final_left > 0:
