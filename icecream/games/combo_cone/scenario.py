@@ -263,6 +263,9 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
                             "whose reward is being chosen (CCP-10)")
     if pending_id >= 0 and comps.orders[pending_id].reward is None:
         raise ScenarioError("pending_order: that order offers no alternative reward (CCP-10)")
+    if phase == OVER and final is None:
+        final_left = 0  # the game ended when the last final turn was played
+    _check_end(phase, final_left, len(pile), turn, n)
 
     s = build_state(
         settings, comps, seed, _phase=phase, to_act=to_act if phase != OVER else -1,
@@ -310,6 +313,34 @@ def state_to_scenario(s: ComboConeState) -> dict[str, Any]:
         "reshuffles": s.reshuffles,
         "round_scores": [list(r) for r in s.round_scores],
     }
+
+
+def _check_end(phase: int, final_left: int, pile: int, turn: int, n: int) -> None:
+    """Refuse an end of game no real game reaches (CCP-11): final turns start only when
+    the draw pile is empty at the end of a turn, one for each Artisan, and the game is over
+    exactly when the last of them is played."""
+    if phase == OVER and pile:
+        raise ScenarioError(f"phase: the game is over only after the draw pile ran out and "
+                            f"each Artisan took a final turn (CCP-11), but the pile holds "
+                            f"{pile} cards")
+    if final_left >= 0 and pile:
+        raise ScenarioError(f"final_turns_left: the final turns start only when the draw "
+                            f"pile is empty (CCP-11), but it holds {pile} cards")
+    if phase == OVER:
+        if final_left != 0:
+            raise ScenarioError(f"final_turns_left: the game is over only when no final "
+                                f"turn is left (CCP-11), not {final_left}")
+        if turn < n:
+            raise ScenarioError(f"turn: the game is over only after each of the {n} "
+                                f"Artisans has taken a final turn (CCP-11), not at turn {turn}")
+    elif final_left == 0:
+        raise ScenarioError("final_turns_left: 0 means the last final turn was played and "
+                            "the game is over (CCP-11); give phase 'over', or 1.."
+                            f"{n} turns left")
+    elif phase == MAIN and final_left < 0 and not pile:
+        raise ScenarioError(f"final_turns_left: the draw pile is empty, so the final turns "
+                            f"began at the end of the last turn (CCP-11): give 1..{n}, "
+                            "not null")
 
 
 def _round_scores(data: Mapping, n: int, turn: int) -> tuple[tuple[int, ...], ...]:

@@ -232,6 +232,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
             and 0 <= x[0] < 3 and 0 <= x[1] < 3 for x in tf):
         raise ScenarioError("to_fill: must be a list of [row, col] display spots")
     s.to_fill = [r * 3 + c for r, c in tf]
+    _check_reachable(s, n)
     s._legal = None
     s._events = ()
     try:
@@ -244,3 +245,49 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
 def _diff(used: list[int]) -> str:
     return ", ".join(f"{CODES[k]} {used[k]} of {DECK_COUNTS[k]}" for k in range(len(CODES))
                      if used[k] != DECK_COUNTS[k])
+
+
+def _check_reachable(s: GelatoMioState, n: int) -> None:
+    """Refuse positions no real game reaches, naming the field (GM-5, GM-7, GM-9).
+
+    Once a ball is made, some ball stays out of the supply for good: serving keeps the
+    balls on the customer, and ">3" leaves a player at least 2 of more than 3. So a pile
+    that ran out (the last round, the end) means not every ball is in the supply."""
+    recipes = s.settings.recipes
+    for j, q in enumerate(s.claimed):
+        kind, need, _points = ICE_CREAM_OBJECTIVES[j]
+        if q >= 0:
+            got = sum(1 for c in s.served[q] if recipes[c].kind == kind)
+            if got < need:
+                raise ScenarioError(f"claimed[{j}]: seat {q} served {got} {kind} customers, "
+                                    f"but the objective needs {need} (GM-7)")
+    all_in = sum(s.supply) == BALLS_PER_FLAVOUR * len(FLAVOURS)
+    if s.last_left and s.pile_out:
+        raise ScenarioError("pile_out: a ball pile that runs out during the last round "
+                            "starts no other one (GM-9)")
+    for name, value in (("last_round_left", s.last_left), ("pile_out", s.pile_out)):
+        if value and all_in:
+            raise ScenarioError(f"{name}: the last round starts when a ball pile runs out "
+                                f"(GM-9), but every ball is in the supply")
+    if s.over:
+        if s.last_left or s.pile_out or s.qc is not None or s.to_fill:
+            raise ScenarioError("over: a finished game has no last_round_left, pile_out, "
+                                "quality_control or to_fill left (GM-9)")
+        if all_in and s.passes < n:
+            raise ScenarioError(f"over: the game ends after a ball pile ran out (GM-9) or "
+                                f"when all {n} players passed in a row (GMN-7), but every "
+                                f"ball is in the supply and passes is {s.passes}")
+    if s.qc is not None:
+        card, _spot, pending = s.qc
+        seats = [p for p, _k in pending]
+        if len(set(seats)) != len(seats):
+            raise ScenarioError("quality_control.pending: each seat answers once (GM-5)")
+        for i, (p, k) in enumerate(pending):
+            held, limit, what = ((sum(s.hands[p]), 7, "cards in hand") if card == QC_HAND
+                                 else (sum(s.table[p]), 3, "ball cards on the table"))
+            # It held h0 > limit and owed h0 // 2; with k still owed it holds
+            # ceil(h0 / 2) + k, so held - k > limit // 2 and k <= held - k.
+            if held - k <= limit // 2 or k > held - k:
+                raise ScenarioError(
+                    f"quality_control.pending[{i}]: seat {p} has {held} {what}, so it cannot "
+                    f"still owe {k} (half of more than {limit}, rounded down; GM-5)")

@@ -164,8 +164,15 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
                             "revealed when phase 3 starts (IC-9)")
     if phase != SERVING and any(any(s) for s in served):
         raise ScenarioError("hands: served scoops exist only during phase 3 (IC-11, IC-13)")
-    if phase in (DELIVERIES, OVER, -1) and any(c is not None for c in cones):
-        raise ScenarioError(f"cones: there are no cones in phase {quote(phase_name)}")
+    if phase in (DELIVERIES, OVER, -1) and cones:
+        raise ScenarioError(f"cones: there are no cones in phase {quote(phase_name)}, so "
+                            f"the list must be empty, not {len(cones)} long")
+    if phase == SERVING and all(c is None for c in cones):
+        raise ScenarioError(
+            "cones: phase 3 needs at least one cone not yet served"
+            + (" (the field is missing)" if "cones" not in data else
+               f" ({len(cones)} given, all null)" if cones else " (the list is empty)")
+            + "; when the last cone is served, phase 3 ends at once (IC-12)")
     if phase == CONES and any(c is None for c in cones):
         raise ScenarioError("cones: no cone is served during phase 2 (null cones are for "
                             "phase 3)")
