@@ -1,9 +1,10 @@
 """Gelato Mio positions as plain data: save any state, set up any example ("rig the deck").
 
-A scenario names every place a card can be (cards by code, customers by id, top card
-last). Hand-written scenarios may leave out ``deck`` (the cards not placed elsewhere,
-shuffled by the seed), ``piles`` (the customers not served, dealt by the seed) and
-``supply`` (the balls not on the table or served). :func:`load_scenario` checks every
+A scenario names every place a card can be (cards by code, customers by id; the deck,
+the discard pile and the customer piles list their top card first, as in every game:
+docs/scenarios.md, format 2; version-1 data, top card last, is turned over on load).
+Hand-written scenarios may leave out ``deck`` (the cards not placed elsewhere, shuffled
+by the seed), ``piles`` (the customers not served, dealt by the seed) and ``supply`` (the balls not on the table or served). :func:`load_scenario` checks every
 field and that every card is in exactly one place (GM-2, GM-3); :class:`ScenarioError`
 names the field that is wrong.
 
@@ -30,6 +31,7 @@ from ...core.scenario import (
     read_seed,
     scenario_fields,
     scenario_settings,
+    top_last_to_top_first,
 )
 from .components import (
     BALLS_PER_FLAVOUR,
@@ -57,9 +59,9 @@ _WRITE: dict[str, Callable[[GelatoMioState, tuple], Any]] = {
     "served": lambda s, r: [[r[c].id for c in cs] for cs in s.served],
     "display": lambda s, r: [[None if k < 0 else CODES[k] for k in s.display[i * 3:i * 3 + 3]]
                              for i in range(3)],
-    "deck": lambda s, r: [CODES[k] for k in s.deck],
-    "discard": lambda s, r: [CODES[k] for k in s.discard],
-    "piles": lambda s, r: [[r[c].id for c in p] for p in s.piles],
+    "deck": lambda s, r: [CODES[k] for k in reversed(s.deck)],
+    "discard": lambda s, r: [CODES[k] for k in reversed(s.discard)],
+    "piles": lambda s, r: [[r[c].id for c in reversed(p)] for p in s.piles],
     "supply": lambda s, r: {FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
     "claimed": lambda s, r: [None if q < 0 else q for q in s.claimed],
     "quality_control": lambda s, r: None if s.qc is None else {
@@ -86,6 +88,10 @@ def state_to_scenario(s: GelatoMioState) -> dict[str, Any]:
     return out
 
 
+#: Format version 1 listed the deck, the discard pile and the customer piles top card last.
+_FROM_VERSION_1 = top_last_to_top_first(["deck", "discard"], ["piles"])
+
+
 def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
     if not isinstance(value, list):
         raise ScenarioError(f"{at}: must be a list of card names, not {value!r}")
@@ -98,9 +104,14 @@ def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
     return out
 
 
-def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C901 -- one check a field
-    """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    data = read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION)
+def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a field
+                  *, hands_unknown: bool = False) -> GelatoMioState:
+    """Check a scenario and build its state; :class:`ScenarioError` names the bad field.
+
+    ``hands_unknown``: the hands are left empty because they are not known (a
+    determinizer's template, filled in later), so no check counts their cards."""
+    data = read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION,
+                         {1: _FROM_VERSION_1})
     settings = scenario_settings(data, KIT)
     n = settings.players
     recipes = settings.recipes
@@ -144,7 +155,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
                 s.display.append(-1)
             else:
                 s.display.append(_cards([code], f"display[{r}][{c}]", len(CODES))[0])
-    s.discard = _cards(data.get("discard", []), "discard", len(CODES))
+    s.discard = _cards(data.get("discard", []), "discard", len(CODES))[::-1]
     # Every ingredient card in exactly one place (GM-2); the deck may be left to the seed.
     used = [0] * len(CODES)
     for h in s.hands:
@@ -156,7 +167,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
         for k in range(HAND_KINDS):
             used[k] += recipes[c].cards[k]
     if "deck" in data:
-        s.deck = _cards(data["deck"], "deck", len(CODES))
+        s.deck = _cards(data["deck"], "deck", len(CODES))[::-1]
         for k in s.deck:
             used[k] += 1
         if used != list(DECK_COUNTS):
@@ -177,8 +188,8 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
                 isinstance(p, list) and all(isinstance(c, str) and c in ids for c in p)
                 for p in piles):
             raise ScenarioError("piles: must be 4 lists of customer ids (pile 0 the display "
-                                "customer, then 3 piles, top card last; GM-3)")
-        s.piles = [[ids[c] for c in p] for p in piles]
+                                "customer, then 3 piles, top card first; GM-3)")
+        s.piles = [[ids[c] for c in reversed(p)] for p in piles]
         allc = placed + [c for p in s.piles for c in p]
         if sorted(allc) != list(range(len(recipes))):
             raise ScenarioError("piles: with served, every customer must appear exactly once "
@@ -232,7 +243,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
             and 0 <= x[0] < 3 and 0 <= x[1] < 3 for x in tf):
         raise ScenarioError("to_fill: must be a list of [row, col] display spots")
     s.to_fill = [r * 3 + c for r, c in tf]
-    _check_reachable(s, n)
+    _check_reachable(s, n, hands_unknown)
     s._legal = None
     s._events = ()
     try:
@@ -247,7 +258,7 @@ def _diff(used: list[int]) -> str:
                      if used[k] != DECK_COUNTS[k])
 
 
-def _check_reachable(s: GelatoMioState, n: int) -> None:
+def _check_reachable(s: GelatoMioState, n: int, hands_unknown: bool) -> None:
     """Refuse positions no real game reaches, naming the field (GM-5, GM-7, GM-9).
 
     Once a ball is made, some ball stays out of the supply for good: serving keeps the
@@ -283,6 +294,8 @@ def _check_reachable(s: GelatoMioState, n: int) -> None:
         if len(set(seats)) != len(seats):
             raise ScenarioError("quality_control.pending: each seat answers once (GM-5)")
         for i, (p, k) in enumerate(pending):
+            if hands_unknown and card == QC_HAND:
+                continue
             held, limit, what = ((sum(s.hands[p]), 7, "cards in hand") if card == QC_HAND
                                  else (sum(s.table[p]), 3, "ball cards on the table"))
             # It held h0 > limit and owed h0 // 2; with k still owed it holds
