@@ -104,7 +104,7 @@ IMPOSSIBLE = [
 
 
 @pytest.mark.parametrize(("game", "data", "words"), IMPOSSIBLE,
-                         ids=[w.split(":")[0] + f"-{i}" for i, (_g, _d, w) in enumerate(IMPOSSIBLE)])
+                         ids=[f"{w.split(':')[0]}-{i}" for i, (_g, _d, w) in enumerate(IMPOSSIBLE)])
 def test_an_impossible_position_is_refused_naming_the_field_and_validate_exits_2(
         game, data, words, tmp_path, capsys):
     refused(game, data, words)
@@ -291,6 +291,8 @@ def mutate(data: dict, rng: random.Random) -> dict:
                                                              "players", "settings")]
     lists = [p for p in leaves if isinstance(_at(data, p), list)]
     texts = [v for p in leaves if isinstance(v := _at(data, p), str)]
+    if not leaves:
+        return data
     kind = rng.choice(["nudge", "nudge", "move", "move", "text", "drop"])
     path = rng.choice(leaves)
     value = _at(data, path)

@@ -83,7 +83,8 @@ def test_ccp2_bad_json_and_bad_encoding_and_missing_file(tmp_path):
         icecream.new_game("combo-cone", players=2, seed=1, deck=str(tmp_path / "none.json"))
     with pytest.raises(SettingsError, match="must be a JSON object"):
         parse_components([1, 2])
-    with pytest.raises(SettingsError, match=r"deck must be a file path, the file's data \(a JSON object\) or None \(CCP-2\)"):
+    with pytest.raises(SettingsError, match=r"deck must be a file path, the file's data "
+                                            r"\(a JSON object\) or None \(CCP-2\)"):
         icecream.new_game("combo-cone", players=2, seed=1, deck=3)
     with pytest.raises(SettingsError, match="path to a deck file"):
         icecream.new_game("combo-cone", players=2, seed=1, deck=" ")

@@ -443,7 +443,8 @@ def test_ccpn8_bad_positions_refused_with_the_numbering_rule():
 ])
 def test_ccp12_the_evaluation_says_how_the_title_was_won(filled, hands, words):
     s = load_scenario({"players": 3, "to_act": 2, "final_turns_left": 1, "pile_size": 0,
-                       "row": ROW, "order_row": ORDERS, "filled": filled, "fills": [len(f) for f in filled],
+                       "row": ROW, "order_row": ORDERS, "filled": filled,
+                       "fills": [len(f) for f in filled],
                        "hands": hands})
     end = s.apply({"type": "serve"})
     assert end.is_over and words in end.event_texts()[-1]

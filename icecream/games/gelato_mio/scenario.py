@@ -4,9 +4,10 @@ A scenario names every place a card can be (cards by code, customers by id; the 
 the discard pile and the customer piles list their top card first, as in every game:
 docs/scenarios.md, format 2; version-1 data, top card last, is turned over on load).
 Hand-written scenarios may leave out ``deck`` (the cards not placed elsewhere, shuffled
-by the seed), ``piles`` (the customers not served, dealt by the seed) and ``supply`` (the balls not on the table or served). :func:`load_scenario` checks every
-field and that every card is in exactly one place (GM-2, GM-3); :class:`ScenarioError`
-names the field that is wrong.
+by the seed), ``piles`` (the customers not served, dealt by the seed) and ``supply``
+(the balls not on the table or served). :func:`load_scenario` checks every field and that
+every card is in exactly one place (GM-2, GM-3); :class:`ScenarioError` names the field
+that is wrong.
 
 >>> s = load_scenario({"players": ["Ana", "Bo"], "display": [
 ...     ["sugar", "sugar", "cream"], ["cone", "bowl", "wafer"], ["vanilla", "sugar", "cone"]]})

@@ -52,11 +52,11 @@ from ...core.errors import ScenarioError, quote
 from ...core.protocol import FORMAT_VERSION
 from ...core.scenario import (
     read_int,
-    top_last_to_top_first,
     read_scenario,
     read_seed,
     scenario_fields,
     scenario_settings,
+    top_last_to_top_first,
 )
 from .chance import SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
