@@ -309,11 +309,18 @@ def question_kinds(game: str) -> dict[str, Callable[..., Question | None]]:
 
 # -- positions and quizzes -----------------------------------------------------------------
 def positions(game: str, players: int | None = None, seed: int = 0,
-              bot: str = "random") -> Iterator[State]:
-    """Every position of one game of ``game`` played by ``bot`` bots from ``seed``."""
+              bot: str | None = None) -> Iterator[State]:
+    """Every position of one game of ``game`` played by ``bot`` bots from ``seed``.
+
+    ``bot`` defaults to the game's ``rollout_policy``: the bot under which its games last
+    as long as a table's do, so a quiz never asks about a position no table would reach
+    (random play can drag a game on for hundreds of rounds).
+    """
     from ..bots import decide, make_bot
 
     spec = get_game(game)
+    if bot is None:
+        bot = spec.rollout_policy
     n = players if players is not None else max(spec.min_players, min(3, spec.max_players))
     state = spec.new_state(players=n, seed=seed)
     bots = [make_bot(bot, seed=seed * 10 + k) for k in range(state.num_players)]
