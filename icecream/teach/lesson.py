@@ -90,9 +90,18 @@ def rule_texts(game: str, rule_ids: Iterable[str] | None = None,
 
 def rules_html(game: str, rule_ids: Iterable[str] | None = None,
                lang: str = DEFAULT_LANGUAGE) -> str:
-    """The rules' ids, titles and full texts as HTML paragraphs."""
-    return "".join(f"<p><b>{escape(cite)}.</b> {escape(text)}</p>"
-                   for cite, text in rule_texts(game, rule_ids, lang))
+    """The rules' ids, titles and full texts as HTML paragraphs, then the settings that
+    touch them (for whoever sets a game up: the rule texts are for players)."""
+    rules = get_game(game).rules
+    ids = list(rules) if rule_ids is None else list(rule_ids)
+    html = "".join(f"<p><b>{escape(cite)}.</b> {escape(text)}</p>"
+                   for cite, text in rule_texts(game, ids, lang))
+    notes = [(r, rules[r].settings_note(lang)) for r in ids if rules[r].settings_note(lang)]
+    if notes:
+        html += (f'<p class="ic-settings-notes"><i>{escape(t("teach.lesson.settings", lang))}'
+                 f"</i></p><ul>" + "".join(f"<li><b>{escape(r)}</b>: {escape(n)}</li>"
+                                           for r, n in notes) + "</ul>")
+    return html
 
 
 def overview_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
