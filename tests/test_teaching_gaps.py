@@ -150,6 +150,10 @@ def test_the_lessons_quiz_uses_the_lessons_names():
     assert any(name in quiz[0].prompt for name in names)
     source = "".join("".join(c["source"]) for c in _cells("01_learn_ice_cream.ipynb"))
     assert "QuizWidget(count=6, seed=1, players=NAMES)" in source
+    for name in ("05_learn_combo_cone_paradise.ipynb", "06_learn_gelato_mio.ipynb"):
+        source = "".join("".join(c["source"]) for c in _cells(name))
+        calls = re.findall(r"QuizWidget\([^)]*\)", source)
+        assert calls and all("players=" in call for call in calls), name
 
 
 # -- notebook 05 (Combo Cone Paradise) -----------------------------------------------------
