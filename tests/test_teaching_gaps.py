@@ -135,6 +135,9 @@ def test_notebook_01_explains_no_on_close_cones_badges_and_borders_ic9_ic11():
                        "cones": [["strawberry"], ["strawberry", "pistachio"]]})
     close = [o for o in s.options() if not o.allowed and o.rule == "IC-9"]
     assert close and "exactly" in s.describe(close[0].action)
+    svg = render_svg(s, 0)
+    assert re.findall(r'class="ic-tag ic-tag-(\w+)"', svg) == ["exact", "no"]
+    assert "<title>Cone 2 is only close, and you can serve cone 1 exactly" in svg  # the reason
 
 
 def test_notebook_01_says_why_anns_other_strawberry_is_no_duplicate_ic13():
