@@ -294,9 +294,15 @@ def test_swap_is_one_word_in_dutch_ic5():
         assert "ruil" in nl[key].lower() and "weiger" not in nl[key].lower(), key
 
 
-def test_dutch_cone_labels_fit_where_the_english_ones_do():
+def test_dutch_table_labels_fit_where_the_english_ones_do():
     for key, params in (("widgets.svg.cone", {"cone": 12}), ("widgets.svg.new_cone", {})):
         assert len(t(key, "nl", **params)) <= len(t(key, "en", **params)), key
+
+    def badges(lang: str) -> str:  # a player's badge line: dealer, to act, scoops today
+        return " · ".join((t("widgets.svg.dealer", lang), t("widgets.svg.acting", lang),
+                           t("widgets.svg.served_today", lang, count=2)))
+
+    assert len(badges("nl")) <= len(badges("en"))
 
 
 #: English words that never belong in a Dutch sentence shown on a page.
