@@ -308,9 +308,10 @@ def question_kinds(game: str) -> dict[str, Callable[..., Question | None]]:
 
 
 # -- positions and quizzes -----------------------------------------------------------------
-def positions(game: str, players: int | None = None, seed: int = 0,
+def positions(game: str, players: int | Sequence[str] | None = None, seed: int = 0,
               bot: str | None = None) -> Iterator[State]:
-    """Every position of one game of ``game`` played by ``bot`` bots from ``seed``.
+    """Every position of one game of ``game`` played by ``bot`` bots from ``seed``;
+    ``players`` is a count or the players' names (a lesson's quiz uses the lesson's).
 
     ``bot`` defaults to the game's ``rollout_policy``: the bot under which its games last
     as long as a table's do, so a quiz never asks about a position no table would reach
@@ -332,14 +333,15 @@ def positions(game: str, players: int | None = None, seed: int = 0,
 
 
 def make_quiz(game: str, count: int = 5, seed: int = 0, kinds: Sequence[str] | None = None,
-              players: int | None = None, lang: str = DEFAULT_LANGUAGE,
+              players: int | Sequence[str] | None = None, lang: str = DEFAULT_LANGUAGE,
               max_games: int = 6) -> list[Question]:
     """``count`` questions about real positions of seeded bot games of ``game``.
 
     The kinds take turns (in an order drawn from ``seed``), so a quiz mixes them; the
     same arguments give the same quiz. ``kinds`` limits the kinds asked (names from
-    :func:`question_kinds`). Raises :class:`QuizError` for a bad count or an unknown
-    kind, or when the games played offer no position for the kinds asked.
+    :func:`question_kinds`). ``players`` is a count or the names a lesson uses. Raises
+    :class:`QuizError` for a bad count or an unknown kind, or when the games played offer
+    no position for the kinds asked.
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
         raise QuizError(t("teach.error.count", lang, count=repr(count)))
