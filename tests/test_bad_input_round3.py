@@ -384,3 +384,47 @@ def test_heuristic_bots_finish_a_mutated_accepted_position(game):
             s = s.apply(decide(bots[p], s, p))
         assert s.is_over
         done += 1
+
+
+def _as_version_3(d: dict, version: int = 3) -> dict:
+    """A save as version 3 wrote it: its start position in format 1 (Gelato Mio's piles and
+    every discard pile top card last) and its outcome digest of that old form."""
+    from icecream.core.history import digest
+
+    d = copy.deepcopy(d)
+    d["format_version"] = version
+    if "start" in d:
+        start = d["start"]
+        start["format_version"] = 1
+        for name in ("ice_cream_discard", "order_discard", "swappers"):
+            if name in start:
+                start[name] = start[name][::-1]
+        if start["game"] == "gelato-mio":
+            start["deck"], start["discard"] = start["deck"][::-1], start["discard"][::-1]
+            start["piles"] = [p[::-1] for p in start["piles"]]
+    d["outcome"]["state"] = "sha256:" + "0" * 64  # a digest of the old position format
+    body = {k: v for k, v in d.items() if k != "digest"}
+    d["digest"] = digest(body)
+    return d
+
+
+@pytest.mark.parametrize("game", list_games())
+@pytest.mark.parametrize("snapshot", [False, True])
+def test_a_version_3_save_still_loads_and_a_changed_one_is_still_refused(game, snapshot):
+    rng = random.Random(5)
+    h = History.new(game, players=3, seed=11)
+    if snapshot:
+        h = History(load_state(h.state.to_dict()))
+    for _ in range(30):
+        if h.state.is_over:
+            break
+        h.play(rng.choice(h.state.legal_actions()))
+    now = h.to_dict()
+    assert now["format_version"] == 4
+    old = _as_version_3(now)
+    assert load_history(old).state.to_dict() == h.state.to_dict()
+    old["outcome"]["scores"] = [99] * 3
+    with pytest.raises(SaveFileError, match="changed after it was saved"):
+        load_history(old)
+    with pytest.raises(SaveFileError, match="another outcome"):
+        load_history(_as_version_3(now, version=4))  # version 4 compares the whole digest
