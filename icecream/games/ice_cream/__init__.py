@@ -17,7 +17,7 @@ from .metrics import METRICS
 from .policies import POLICIES
 from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
-from .render import render_svg
+from .render import render_scoring, render_svg
 from .rules import RULES
 from .scenario import load_scenario, state_to_scenario
 from .settings import KIT, PRESETS, RULESETS, Settings
@@ -45,6 +45,8 @@ GAME = register_game(
         round_attr="day",
         round_label="ui.day_n",
         pause_after_round=True,
+        round_start_event="ic.event.day",
+        render_scoring=render_scoring,
         first_player_setting="first_dealer",
         settings_form=KIT.form(),
         setting_rules=KIT.rules(),
