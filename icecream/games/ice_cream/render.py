@@ -386,12 +386,15 @@ class _Picture:
             o.append(_cone_shape(cx, base, "#E3B778", "#8A5A2B"))
             for k, f in enumerate(cone):
                 o.append(_scoop(cx, base - 14 - k * SCOOP_STEP, SCOOP_R, f, self.lang))
-        o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
-                 f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=n)}</text>')
+        words = t("widgets.svg.cone", self.lang, cone=n)
+        o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 54}" font-size="13" '
+                 f'font-weight="bold" text-anchor="middle" fill="#222222"{_fit(words)}>'
+                 f'{escape(words)}</text>')
         if tag is not None:
+            words = t(f"widgets.svg.tag_{tag}", self.lang)
             o.append(f'<text class="ic-tag ic-tag-{tag}" x="{cx}" y="{base + 72}" '
                      f'font-size="13" font-weight="bold" text-anchor="middle" '
-                     f'fill="{_TAG_INK[tag]}">{self.tr(f"tag_{tag}")}</text>')
+                     f'fill="{_TAG_INK[tag]}"{_fit(words)}>{escape(words)}</text>')
         o.append("</g>")
 
     def new_cone_spot(self, x: int, y: int) -> None:
@@ -410,12 +413,17 @@ class _Picture:
         mark = "\u00d7" if full else "+"
         o.append(f'<text x="{cx}" y="{base - 14}" font-size="26" font-weight="bold" '
                  f'text-anchor="middle" fill="#8A5A2B">{mark}</text>')
-        o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
-                 f'text-anchor="middle" fill="#222222">{self.tr("new_cone")}</text>')
+        # A long name ("Nieuw hoorntje") takes two lines rather than its neighbour's room.
+        words = t("widgets.svg.new_cone", self.lang)
+        lines = [words] if _width(words) <= SLOT_W - 6 else words.split(" ", 1)
+        for k, line in enumerate(lines):
+            o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 50 + 15 * k}" '
+                     f'font-size="13" font-weight="bold" text-anchor="middle" '
+                     f'fill="#222222"{_fit(line)}>{escape(line)}</text>')
         if full:
-            o.append(f'<text x="{cx}" y="{base + 72}" font-size="13" text-anchor="middle" '
-                     f'fill="#555555">{self.tr("cones_used", count=self.v.settings["cones"])}'
-                     f'</text>')
+            words = t("widgets.svg.cones_used", self.lang, count=self.v.settings["cones"])
+            o.append(f'<text x="{cx}" y="{base + 50 + 15 * len(lines) + 4}" font-size="13" '
+                     f'text-anchor="middle" fill="#555555"{_fit(words)}>{escape(words)}</text>')
         o.append("</g>")
 
     # -- the players -------------------------------------------------------------------
@@ -585,6 +593,20 @@ _TAG_STYLE = {
     _NO: ("#999999", "2 4", 1.5),
 }
 _TAG_INK = {_EXACT: "#0B4F8A", _CLOSE: "#0B4F8A", _PLACE: "#0B4F8A", _NO: "#666666"}
+
+
+def _width(text: str, size: int = 13) -> float:
+    """About how wide bold ``text`` is at ``size`` in DejaVu Sans (a little generous)."""
+    em = sum(0.4 if ch in "ijlt.,:;'!|() f" else 0.95 if ch in "mwMW" else
+             0.78 if ch.isupper() or ch.isdigit() else 0.66 for ch in text)
+    return em * size
+
+
+def _fit(text: str, room: int = SLOT_W - 6) -> str:
+    """Squeeze ``text`` into ``room`` units when it would overlap its neighbour's."""
+    if _width(text) <= room:
+        return ""
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _frame(x: int, y: int, w: int, h: int, tag: str) -> str:
