@@ -137,6 +137,8 @@ class ExplorerBase(widgets.VBox):
             if history is self.history and cursor < self.history.cursor:
                 # (the step that scored a round is read in its summary)
                 events = [text for k, text in self.session.log(since=cursor) if k != summary]
+            elif first_events is not None and history is self.history:
+                events = []  # nobody moved since: only what was held back
             elif summary is None:  # another line of play or a step back: the step shown
                 events = self.state.event_texts(self.session.perspective, self.lang)
             else:

@@ -140,7 +140,8 @@ class _Picture:
             fill, cls = "#E8E2D4", "seat"
             words = self.tr("seat_banner", player=self.name(v.seat))
         o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="0" y="36" width="{WIDTH}" '
-                 f'height="22" fill="{fill}"/><text x="{WIDTH // 2}" y="52" font-size="13" '
+                 f'height="22" fill="{fill}"/><text x="{WIDTH // 2}" y="52" '
+                 f'font-size="{MIN_TEXT}" '
                  f'font-weight="bold" text-anchor="middle" fill="#000000">{words}</text></g>')
         return 58
 
@@ -154,8 +155,8 @@ class _Picture:
                         f'<text x="{x + 26}" y="{y + 42}" font-size="18" font-weight="bold" '
                         f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
                         f'<text x="{x + 26}" y="{y + 88}" font-size="{MIN_TEXT}" '
-                        f'text-anchor="middle" '
-                        f'fill="#222222">{label}</text></g>')
+                        f'text-anchor="middle" fill="#222222"{_fit(unescape(label), 68)}>'
+                        f'{label}</text></g>')
 
     def supply(self, y: int) -> int:
         v, o = self.v, self.out
@@ -241,7 +242,8 @@ class _Picture:
             r = 9 * k + 1
             o.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
                      f'fill="{BRAND_COLOURS[brand]}" stroke="#3B2F2F" stroke-width="1.5"/>'
-                     f'<text x="{x + 5}" y="{y + 16 * k + 1:.0f}" font-size="{15 * k:.0f}" '
+                     f'<text x="{x + 5}" y="{y + 16 * k + 1:.0f}" '
+                     f'font-size="{max(MIN_TEXT, 15 * k):.0f}" '
                      f'fill="{ink}">{BRAND_ICONS[brand]}</text>'
                      f'<text x="{x + w // 2}" y="{y + (0.62 if small else 0.45) * h:.0f}" '
                      f'font-size="{22 if small else 24}" '
@@ -310,7 +312,8 @@ class _Picture:
                 and o.action.type != "place"]
         if not rest:
             if not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act:
-                self.out.append(f'<text class="ic-waiting" x="{M}" y="{y + 16}" font-size="13" '
+                self.out.append(f'<text class="ic-waiting" x="{M}" y="{y + 16}" '
+                                f'font-size="{MIN_TEXT}" '
                                 f'fill="#555555">'
                                 f'{self.tr("waiting", player=self.name(self.v.to_act))}</text>')
                 return y + 24
@@ -381,11 +384,18 @@ class _Picture:
                  f'fill="#222222"{_fit(head, w - 16, bold=True)}>{escape(head)}</text>')
         coins = t("ccp.svg.coins", self.lang, count=v.scores[p])
         filled = t("ccp.svg.filled", self.lang, count=v.fills[p])
-        o.append(f'<text x="{x + 8}" y="{y + 36}" font-size="{MIN_TEXT}" fill="#444444"'
-                 f'{_fit(coins + " · " + filled, w - 16)}>'
-                 f'<tspan class="ccp-coins" fill="#8A5A2B" font-weight="bold">'
-                 f'{escape(coins)}</tspan> \u00b7 {escape(filled)}</text>')
         cy = y + 44
+        if text_width(f"{coins} · {filled}") <= w - 16:
+            o.append(f'<text x="{x + 8}" y="{y + 36}" font-size="{MIN_TEXT}" fill="#444444">'
+                     f'<tspan class="ccp-coins" fill="#8A5A2B" font-weight="bold">'
+                     f'{escape(coins)}</tspan> \u00b7 {escape(filled)}</text>')
+        else:  # a narrow panel: a line each, never squeezed
+            o.append(f'<text class="ccp-coins" x="{x + 8}" y="{y + 36}" '
+                     f'font-size="{MIN_TEXT}" fill="#8A5A2B" font-weight="bold">'
+                     f'{escape(coins)}</text>'
+                     f'<text x="{x + 8}" y="{y + 53}" font-size="{MIN_TEXT}" fill="#444444"'
+                     f'{_fit(filled, w - 16)}>{escape(filled)}</text>')
+            cy += 17
         # The hand first, right under the name: own cards face up (with placement chips
         # while serving), others' backs. Cones and orders below it can grow; the hand a
         # student clicks stays inside a 1024x640 window (issue 11).
@@ -499,7 +509,9 @@ class _Picture:
                          f'font-size="{MIN_TEXT}" '
                          f'text-anchor="middle" fill="{ink}">{text}</text>')
         o.append(f'<text x="{x + STRIP_W // 2}" y="{base + 44}" font-size="{MIN_TEXT}" '
-                 f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=j + 1)}</text>'
+                 f'text-anchor="middle" fill="#222222"'
+                 f'{_fit(t("ccp.svg.cone", self.lang, cone=j + 1), STRIP_W + 10)}>'
+                 f'{self.tr("cone", cone=j + 1)}</text>'
                  "</g>")
 
 

@@ -311,7 +311,8 @@ class _Picture:
     def buttons(self, x: int, y: int) -> None:
         o = self.out
         if not self.marks.buttons:
-            if not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act:
+            if (not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act
+                    and self.scoring is None):
                 o.append(f'<text class="ic-waiting" x="{x}" y="{y + 24}" font-size="15" '
                          f'fill="#555555">{self.tr("waiting", player=self.name(self.v.to_act))}'
                          f'</text>')
