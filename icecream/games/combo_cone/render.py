@@ -155,7 +155,7 @@ class _Picture:
                         f'<text x="{x + 26}" y="{y + 42}" font-size="18" font-weight="bold" '
                         f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
                         f'<text x="{x + 26}" y="{y + 88}" font-size="{MIN_TEXT}" '
-                        f'text-anchor="middle" fill="#222222"{_fit(unescape(label), 68)}>'
+                        f'text-anchor="middle" fill="#222222"{_fit(unescape(label), 62)}>'
                         f'{label}</text></g>')
 
     def supply(self, y: int) -> int:
@@ -187,7 +187,7 @@ class _Picture:
             found = self.find(lambda a, i=i: a.type == "secure" and a.order == i)
             self.order(x + i * (ORDER_W + 4), y + 10, order, f"ccp-order ccp-pos-{i}",
                        found[1] if found else None, ORDER_W, orders_h)
-        x += 4 * (ORDER_W + 4) + 2
+        x += 4 * (ORDER_W + 4) + 6
         found = self.find(lambda a: a.type == "secure" and a.order == "deck")
         self.pile(x, y + 10, v.order_deck_size, self.tr("order_deck"), "ccp-order-deck",
                   "#8A5A2B", found[1] if found else None)
@@ -457,7 +457,7 @@ class _Picture:
             ry = cy if beside else cones_end
             words = t("ccp.svg.reserved", self.lang)
             o.append(f'<text x="{rx}" y="{ry + 12}" font-size="{MIN_TEXT}" fill="#444444"'
-                     f'{_fit(words, w - 16)}>{escape(words)}</text>')
+                     f'{_fit(words, x + w - 8 - rx)}>{escape(words)}</text>')
             heights = [order_height(v.order_faces[k], self.lang) for k in v.reserved[p]]
             oy = ry + 18
             for r in range(0, count, cols):  # each row as tall as its tallest order
