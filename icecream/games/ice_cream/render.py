@@ -177,7 +177,7 @@ def render_scoring(before: Any, after: Any, seat: int | None = None,
         handed.append(tuple(max(0, k) for k in left))
     shown = replace(view, cones=tuple(cones), served=tuple(tuple(r) for r in served),
                     face_up=tuple(tuple(h) for h in hands), scores=after.scores,
-                    turned_scoop=None, legal_actions=())
+                    turned_scoop=None, legal_actions=(), results=after.view(seat).results)
     scoring = Scoring(view.day, tuple(points), tuple(handed),
                       None if after.is_over else getattr(after, "day", None))
     return render_view(shown, Highlights.none(), lang, scoring)
