@@ -116,7 +116,11 @@ class GameExplorer(ExplorerBase):
     def carry_on(self) -> bool:
         """Close the round's scoring (or, at a past step, let the bots play on from there:
         a new branch) and let the bots move until a human decides."""
-        return self._do(self.session.carry_on)
+        opening: list[str] | None = None
+        if self.scoring_shown:  # the next round's deal, held back while the scoring showed
+            opening = hooks.split_round_texts(self.state, self.session.perspective,
+                                              self.lang)[1]
+        return self._do(self.session.carry_on, first_events=opening)
 
     def undo(self) -> bool:
         """Go back to the previous human decision (one step when no seat is a bot)."""
