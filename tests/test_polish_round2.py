@@ -133,7 +133,7 @@ def test_ccp7_secure_is_the_one_word_for_the_action() -> None:
         text = o.reason.text("en", s.names)
         assert text.startswith("Secure"), text
     after = s.apply(secures[0].action)
-    assert any("Secures" in e for e in after.event_texts(None))
+    assert any(" secures " in e for e in after.event_texts(None))
     assert t("ccp.svg.chip_secure") == "Secure" and "Secure" in t("ccp.svg.order_row")
 
 
