@@ -632,6 +632,8 @@ class GameSpec:
       of hints, position what-ifs and comparisons unless one is chosen: one under which
       the game ends in about the rounds a table plays (uniformly random Gelato Mio players
       take thousands of decisions, so that game names its heuristic).
+    * ``tutorial_package``: the package whose ``tutorials/*.json`` are the game's guided
+      first games (:mod:`icecream.teach.tutorial` loads and checks them); ``None``: none.
     """
 
     name: str
@@ -673,6 +675,8 @@ class GameSpec:
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None
+    #: The package holding the game's tutorials (``tutorials/*.json``), or None.
+    tutorial_package: str | None = None
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)

@@ -69,6 +69,7 @@ GAME = register_game(
         result_columns=result_columns,
         metrics=METRICS,
         catalog_prefix="ccp",
+        tutorial_package=__name__,
         presets=PRESETS,
         action_words=action_words,
     )

@@ -52,6 +52,7 @@ GAME = register_game(
         metrics=METRICS,
         # With the dot: the explorer reads "<prefix>phase.<phase>" (gm.phase.play).
         catalog_prefix="gm.",
+        tutorial_package=__name__,
         # Random players take thousands of decisions a game; the heuristic plays one of
         # table length (about 50 rounds for three), so rollouts end in time.
         rollout_policy="heuristic",

@@ -54,6 +54,7 @@ GAME = register_game(
         metrics=METRICS,
         presets=PRESETS,
         catalog_prefix="ic.",
+        tutorial_package=__name__,
         default=True,
         min_rulebook_players=3,
         house_variant_rule="IC-1",
