@@ -226,7 +226,11 @@ def load_tutorial(data: Mapping[str, Any] | str, source: str = "<data>") -> Tuto
                           if state.current_player is not None else
                           "asks for a move, but the game is over")
         for k, action in enumerate(expect):
-            _legal(state, action, source, f"{where} (expect {k + 1})")
+            act = _legal(state, action, source, f"{where} (expect {k + 1})")
+            if k and state.apply(act).to_dict() != state.apply(expect[0]).to_dict():
+                raise _refuse(source, f"{where} (expect {k + 1})", f"{json.dumps(action)} "
+                              "leads to another position than the first expected move; "
+                              "several expected moves must lead to the same position")
         for k, action in enumerate(highlight):
             _legal(state, action, source, f"{where} (highlight {k + 1})")
         if expect:
@@ -418,7 +422,9 @@ class TutorialRun:
         except IcecreamError as e:
             return Reply("illegal", t("tutorial.ui.not_an_action", lang, reason=str(e)))
         opt = state.why_not(act)
-        words = opt.reason.text(lang, state.names, spec.flavour_codes)
+        words = opt.reason.text(lang, state.names, spec.flavour_codes).rstrip(". ")
+        if opt.rule and opt.rule not in words:
+            words = f"{words} ({opt.rule})"
         expected = [spec.parse_action(a) for a in step.expect]
         if act in expected:
             if self.done:  # going over a step already played: the same move again
@@ -428,12 +434,10 @@ class TutorialRun:
             return self._went_on(act, after)
         if not opt.allowed:
             self.mistakes += 1
-            return Reply("illegal", t("tutorial.ui.illegal", lang, reason=words, rule=opt.rule),
-                         opt.rule)
+            return Reply("illegal", t("tutorial.ui.illegal", lang, reason=words), opt.rule)
         self.mistakes += 1
         why = t(step.also, lang) if step.also else t(step.text, lang)
-        return Reply("also", t("tutorial.ui.also", lang, reason=words, rule=opt.rule, why=why),
-                     opt.rule)
+        return Reply("also", t("tutorial.ui.also", lang, reason=words, why=why), opt.rule)
 
     def _went_on(self, act: Any, after: State | None) -> Reply:
         lang = self.lang
