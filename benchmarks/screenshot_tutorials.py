@@ -86,7 +86,7 @@ def shoot(tut: Any, page: Any, out: Path, lang: str) -> list[Path]:
     moves = [k for k, s in enumerate(tut.steps) if not s.reading]
     middle = moves[len(moves) // 2]
     shots = []
-    for k, step in enumerate(tut.steps):
+    for k in range(len(tut.steps)):
         if k in (moves[0], middle, moves[-1]):
             if k == middle:
                 wrong_click(page)
