@@ -104,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("/work/shots/tutorial"))
     parser.add_argument("--size", default="1024x640", help="window WxH")
+    parser.add_argument("--only", nargs="*", default=None, help="tutorial ids to shoot")
     args = parser.parse_args(argv)
     reason = chromium_missing_reason()
     if reason:
@@ -116,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         watch = PageWatch()
         ctx = new_context(browser, watch, viewport={"width": width, "height": height})
         for tut in all_tutorials():
+            if args.only and tut.id not in args.only:
+                continue
             lang = LANGUAGE.get(tut.id, "en")
             print(f"{tut.id}: {len(tut.steps)} steps, {tut.moves} moves, "
                   f"{len(tut.quiz)} quiz questions")
