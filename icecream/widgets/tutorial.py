@@ -37,6 +37,7 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, resolve_language, t
+from ..core.questions import action_label
 from ..core.svg import action_json
 from ..teach.tutorial import (
     Reply,
@@ -62,6 +63,10 @@ TARGET_CSS = """
 @keyframes ic-target-pulse { from { opacity: 1; } to { opacity: .72; } }
 @media (prefers-reduced-motion: reduce) { .ic-table-box .ic-target { animation: none; } }
 """
+#: The same for a move the table does not draw (shown as a button beside the text).
+MOVE_CSS = """<style>
+.ic-tutorial-move.ic-target { box-shadow: 0 0 0 3px #D55E00, 0 0 10px #E69F00; }
+</style>"""
 
 
 class TutorialTable(TableWidget):
@@ -126,6 +131,11 @@ class TutorialWidget(widgets.VBox):
         self.reply_box = _html("ic-tutorial-reply")
         self.rules = _html("ic-tutorial-rules")
         self.events = _html("ic-tutorial-events")
+        # Moves the table does not draw (a game may leave some out): buttons, marked alike.
+        self.moves = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.moves.add_class("ic-tutorial-moves")
+        style = widgets.HTML(MOVE_CSS)
+        style.layout.display = "none"
         self.back_button = _button("back", "ic-tutorial-back", self.back, lang)
         self.next_button = _button("next", "ic-tutorial-next", self.next, lang, "primary")
         self.restart_button = _button("restart", "ic-tutorial-restart", self.restart, lang)
@@ -138,7 +148,8 @@ class TutorialWidget(widgets.VBox):
         top = widgets.HBox([self.chooser, self.progress],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         # The words beside the table, so step, table and buttons fit a 1024x640 screen.
-        side = widgets.VBox([self.text, buttons, self.reply_box, self.events, self.rules],
+        side = widgets.VBox([self.text, self.moves, buttons, self.reply_box, self.events,
+                             self.rules, style],
                             layout=widgets.Layout(flex="1 1 300px", min_width="280px",
                                                   max_width="420px", padding="0 0 0 10px"))
         self.table.layout = widgets.Layout(flex="2 1 560px", min_width="0")
@@ -237,15 +248,27 @@ class TutorialWidget(widgets.VBox):
         self.next_button.button_style = "primary" if not self.next_button.disabled else ""
         draw = state.game.render_svg
         svg = draw(state, tut.learner, lang) if draw is not None else ""
+        off_table = []
         if not step.reading:
             svg = mark_targets(svg, step.highlight, state)
+            off_table = [a for a in step.highlight
+                         if action_json(state.game.parse_action(a)) not in svg]
         self.table.show(svg)
+        self.moves.children = [self._move_button(state, a) for a in off_table]
         rules = hooks.rules(state)
         shown = [r for r in step.rules if r in rules]
         self.rules.value = (f"<div style='margin-top:6px'><small>"
                             f"{escape(t('tutorial.ui.rules', lang))}</small>"
                             f"{panels.rules_html(shown, rules, lang)}</div>" if shown else "")
         self._draw_reply()
+
+    def _move_button(self, state: Any, action: Mapping[str, Any]) -> widgets.Button:
+        b = widgets.Button(description=action_label(state, action, self.lang),
+                           layout=widgets.Layout(width="auto", margin="6px 4px 2px 0"))
+        b.add_class("ic-tutorial-move")
+        b.add_class("ic-target")
+        b.on_click(lambda _b: self.click(action))
+        return b
 
     def _draw_reply(self) -> None:
         reply, lang = self.reply, self.lang
