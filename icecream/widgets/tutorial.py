@@ -374,7 +374,7 @@ def learn_link_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
     href = f"{page}?{urlencode({'game': game, 'lang': lang})}"
     return (f'<a class="ic-learn-link" href="{escape(href)}" target="_blank" '
             f'rel="noopener" title="{escape(t("tutorial.ui.learn_tip", lang))}" '
-            f'style="white-space:nowrap;font-weight:bold">\U0001F393 '
+            f'style="white-space:nowrap;font-weight:bold;margin:0 8px">'
             f'{escape(t("tutorial.ui.learn", lang))}</a>')
 
 
