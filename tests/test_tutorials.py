@@ -250,3 +250,12 @@ def test_learn_link_names_the_game_and_language() -> None:
     html = learn_link_html("gelato-mio", "nl")
     assert 'href="tutorial.ipynb?game=gelato-mio&amp;lang=nl"' in html
     assert "Leer dit spel" in html and 'target="_blank"' in html
+
+
+def test_the_play_page_links_to_the_tutorial_of_the_game_shown() -> None:
+    from icecream.widgets import GameExplorer
+
+    explorer = GameExplorer(game="gelato-mio", players=2, seed=1, lang="nl")
+    assert "tutorial.ipynb?game=gelato-mio&amp;lang=nl" in explorer.learn_link.value
+    assert explorer.new_game(game="combo-cone", players=2)
+    assert "game=combo-cone" in explorer.learn_link.value
