@@ -66,6 +66,11 @@ TARGET_CSS = """
 #: The same for a move the table does not draw (shown as a button beside the text).
 MOVE_CSS = """<style>
 .ic-tutorial-move.ic-target { box-shadow: 0 0 0 3px #D55E00, 0 0 10px #E69F00; }
+.ic-tutorial .ic-quiz-choices .widget-checkbox, .ic-tutorial .ic-quiz-choices label,
+.ic-tutorial .ic-quiz-choices .widget-radio-box label { height: auto !important;
+  white-space: normal !important; overflow: visible !important; line-height: 1.3; }
+.ic-tutorial .ic-quiz-choices span { white-space: normal !important; overflow: visible !important;
+  text-overflow: clip !important; }
 </style>"""
 
 
@@ -292,14 +297,20 @@ class TutorialWidget(widgets.VBox):
 
     def _draw_quiz(self) -> None:
         run, lang = self.run, self.lang
-        done = _p(t(f"tutorial.{run.tutorial.id}.done", lang), bold=True)
         if self.quiz is None and run.questions:
             self.quiz = TutorialQuiz(run, self._graded, lang)
-        head = _p(t("tutorial.ui.quiz_head", lang, count=len(run.questions)))
         intro = _html("ic-tutorial-done")
-        intro.value = done + head
-        nav = widgets.HBox([self.back_button, self.restart_button])
-        self.quiz_box.children = [intro, nav] + ([self.quiz] if self.quiz else []) + [self.score]
+        intro.value = (f"<p style='margin:2px 8px'><b>"
+                       f"{escape(t(f'tutorial.{run.tutorial.id}.done', lang))}</b> "
+                       f"{escape(t('tutorial.ui.quiz_head', lang, count=len(run.questions)))}"
+                       f"</p>")
+        intro.layout = widgets.Layout(flex="1 1 auto")
+        for b in (self.back_button, self.restart_button):
+            b.layout = widgets.Layout(width="auto", flex="0 0 auto")
+        head = widgets.HBox([intro, self.back_button, self.restart_button],
+                            layout=widgets.Layout(align_items="center"))
+        # The score above the quiz, where a small screen shows it.
+        self.quiz_box.children = [head, self.score] + ([self.quiz] if self.quiz else [])
         self._draw_score()
 
     def _graded(self, index: int, grade: Any) -> None:
@@ -311,7 +322,7 @@ class TutorialWidget(widgets.VBox):
         text = t("tutorial.ui.score", lang, right=run.score, count=len(run.questions),
                  mistakes=run.mistakes)
         self.score.value = (f'<div style="border:3px solid #B8860B;border-radius:8px;'
-                            f'padding:6px 10px;background:#FFFBEA;margin-top:8px">'
+                            f'padding:2px 10px;background:#FFFBEA;margin:2px 0">'
                             f'<b>{escape(text)}</b></div>')
 
     # -- handlers for what a browser sends ---------------------------------------------------
