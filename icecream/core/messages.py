@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import IcecreamError
 
@@ -59,12 +59,6 @@ class _ChosenLanguage(str):
 #: Default of every ``lang`` argument: follows :func:`set_language` (English until set).
 DEFAULT_LANGUAGE: str = _ChosenLanguage("en")
 _chosen = ["en"]
-_SEAT_KEYS = frozenset({"player", "dealer", "seat"})
-_SEATS_KEYS = frozenset({"winners", "tied"})
-_FLAVOUR_KEYS = frozenset({"flavour", "missing", "drawn"})
-_FLAVOURS_KEYS = frozenset({"flavours", "scoops", "returned"})
-#: Parameters holding a code with its own catalog entry: ``phase.<code>``, ``action.<code>``.
-_CODE_KEYS = {"phase": "phase", "wanted": "phase", "action": "action"}
 
 
 def languages() -> list[str]:
@@ -331,15 +325,40 @@ def join_words(words: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ParamKinds:
+    """Which message parameters name what, so they can be written as words.
+
+    ``seat``/``seats``: parameters holding a seat number or a list of them; ``flavour``/
+    ``flavours``: a flavour (an index into the message's flavours, or a code) or a list of
+    them; ``codes``: parameter -> catalog prefix, for a code with its own entry
+    (``{"phase": "phase"}`` writes ``phase="serving"`` as the entry ``phase.serving``).
+    A game whose messages use other names or prefixes declares its own.
+    """
+
+    seat: frozenset[str] = frozenset({"player", "dealer", "seat"})
+    seats: frozenset[str] = frozenset({"winners", "tied"})
+    flavour: frozenset[str] = frozenset({"flavour", "missing", "drawn"})
+    flavours: frozenset[str] = frozenset({"flavours", "scoops", "returned"})
+    codes: Mapping[str, str] = field(
+        default_factory=lambda: {"phase": "phase", "wanted": "phase", "action": "action"})
+
+
+#: The parameter names every message understands unless its class says otherwise.
+PARAM_KINDS = ParamKinds()
+
+
+@dataclass(frozen=True, slots=True)
 class Message:
     """A catalog key and its parameters, translated on demand.
 
     ``names`` (seat -> player name) and ``flavours`` (flavour index -> code) let
-    the message render seats and flavours given as numbers.
+    the message render seats and flavours given as numbers; which parameters are seats,
+    flavours or codes is the class's ``kinds`` (a subclass may declare its own).
     """
 
     key: str
     params: dict = field(default_factory=dict)
+    kinds: ClassVar[ParamKinds] = PARAM_KINDS
 
     def text(
         self,
@@ -348,7 +367,8 @@ class Message:
         flavours: Sequence[str] | None = None,
     ) -> str:
         """The message in ``lang`` (default: the language chosen with set_language)."""
-        return t(self.key, lang, **render_params(self.params, lang, names, flavours))
+        return t(self.key, lang, **render_params(self.params, lang, names, flavours,
+                                                 self.kinds))
 
 
 def render_params(
@@ -356,27 +376,30 @@ def render_params(
     lang: str = DEFAULT_LANGUAGE,
     names: Sequence[str] | None = None,
     flavours: Sequence[str] | None = None,
+    kinds: ParamKinds = PARAM_KINDS,
 ) -> dict[str, Any]:
-    """Turn seat numbers and flavour codes in ``params`` into words.
+    """Turn seat numbers, flavours and codes in ``params`` into words (``kinds`` says
+    which parameter is which).
 
     Every list parameter also gives its length as ``<name>_count`` (a plural entry's
     ``param``): ``{"returned": [3, 3]}`` -> ``returned`` "2 chocolate", ``returned_count`` 2.
     """
     out: dict[str, Any] = {}
+    codes = kinds.codes
     for k, v in params.items():
-        if k in _SEAT_KEYS and isinstance(v, int):
+        if k in kinds.seat and isinstance(v, int):
             out[k] = _seat(v, lang, names)
-        elif k in _SEATS_KEYS and isinstance(v, list | tuple):
+        elif k in kinds.seats and isinstance(v, list | tuple):
             out[k] = join_words([_seat(p, lang, names) for p in v], lang)
-        elif k in _FLAVOUR_KEYS and v is not None and not isinstance(v, str | list | tuple):
+        elif k in kinds.flavour and v is not None and not isinstance(v, str | list | tuple):
             out[k] = flavour_name(flavours[v] if flavours else str(v), lang)
-        elif k in _FLAVOUR_KEYS and isinstance(v, str):
+        elif k in kinds.flavour and isinstance(v, str):
             out[k] = flavour_name(v, lang)
-        elif k in _FLAVOURS_KEYS and isinstance(v, list | tuple):
+        elif k in kinds.flavours and isinstance(v, list | tuple):
             out[k] = counted_names(
                 [flavours[f] if flavours and isinstance(f, int) else f for f in v], lang)
-        elif k in _CODE_KEYS and isinstance(v, str) and has_message(f"{_CODE_KEYS[k]}.{v}", lang):
-            out[k] = t(f"{_CODE_KEYS[k]}.{v}", lang)
+        elif k in codes and isinstance(v, str) and has_message(f"{codes[k]}.{v}", lang):
+            out[k] = t(f"{codes[k]}.{v}", lang)
         elif isinstance(v, list | tuple):
             out[k] = join_words([str(x) for x in v], lang)
         else:

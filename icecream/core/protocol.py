@@ -626,6 +626,8 @@ class GameSpec:
     * ``action_words(state, action, lang) -> dict``: words for an action's fields that
       are ids in the data (a card, an order), as extra parameters of its neutral label
       ``teach.action.<game>.<type>`` (:func:`icecream.teach.quiz.action_label`).
+    * ``view(state, seat)`` and ``save(state)``: a kit state's view and scenario (see
+      :class:`icecream.core.kit.KitState`).
     * ``presets``: named what-if settings (``{"rulebook_5_days": {"days": 5}}``), labelled
       ``<catalog_prefix or "explore">.preset.<name>`` in the catalog.
     * ``rollout_policy``: the bot (``"random"``, ``"heuristic"``...) that plays the games
@@ -675,6 +677,11 @@ class GameSpec:
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
     min_rulebook_players: int | None = None
+    #: A kit state's view and save (:class:`icecream.core.kit.KitState`):
+    #: ``view(state, seat) -> view`` and ``save(state) -> scenario dict``. They live in
+    #: modules that import the state module, so the state reaches them through its game.
+    view: Callable[[Any, int | None], Any] | None = None
+    save: Callable[[Any], dict[str, Any]] | None = None
     #: The package holding the game's tutorials (``tutorials/*.json``), or None.
     tutorial_package: str | None = None
 

@@ -23,6 +23,23 @@ from typing import Any
 from .errors import ScenarioError, SettingsError, quote
 from .limits import check_seed
 from .protocol import check_plain, parse_json
+from .settings import SettingsKit
+
+#: The fields every game's scenario has besides its state's own.
+COMMON_FIELDS = ("game", "format_version", "players", "settings", "seed", "title",
+                 "description")
+
+
+def scenario_fields(*own: Collection[str]) -> frozenset[str]:
+    """Every field a game's scenario may hold: :data:`COMMON_FIELDS` and the game's own.
+
+    >>> sorted(scenario_fields(["cones"], {"pile_size"}) - set(COMMON_FIELDS))
+    ['cones', 'pile_size']
+    """
+    out = set(COMMON_FIELDS)
+    for names in own:
+        out.update(names)
+    return frozenset(out)
 
 
 def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
@@ -53,9 +70,10 @@ def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
     return data
 
 
-def scenario_settings(data: Mapping[str, Any], make: Callable[..., Any]) -> Any:
-    """The settings of a checked scenario: ``make(players, **settings)`` (the game's
-    ``Settings.make``), with ``settings.names`` ignored (``players`` says them)."""
+def scenario_settings(data: Mapping[str, Any], make: SettingsKit | Callable[..., Any]) -> Any:
+    """The settings of a checked scenario, with ``settings.names`` ignored (``players``
+    says them): made by the game's settings kit (``kit.make(players, ruleset, rest)``),
+    or by ``make(players, **settings)``."""
     given = data.get("settings", {})
     if not isinstance(given, Mapping):
         raise ScenarioError("settings: must be an object of setting names to values")
@@ -65,6 +83,8 @@ def scenario_settings(data: Mapping[str, Any], make: Callable[..., Any]) -> Any:
         raise ScenarioError("settings.players: players is a field of the scenario itself "
                             "(a count or a list of names), not a setting")
     try:
+        if isinstance(make, SettingsKit):
+            return make.make(data["players"], given.pop("ruleset", None), given)
         return make(data["players"], **given)
     except SettingsError as e:
         raise ScenarioError(f"settings: {e}") from None

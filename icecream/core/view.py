@@ -23,6 +23,17 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 
+def seat_view(view: Any, kind: type, needs: str) -> int:
+    """The seat of ``view``, which must be a seat's ``kind`` view (a determinizer's
+    input): another object is refused with ``needs`` (``"determinize needs an
+    IceCreamView"``), the teacher's view because it hides nothing."""
+    if not isinstance(view, kind):
+        raise TypeError(f"{needs}, not {type(view).__name__}")
+    if view.teacher or view.seat is None:
+        raise ValueError("the teacher's view hides nothing: load its state instead")
+    return view.seat
+
+
 def check_seat(seat: Any, players: int) -> None:
     """Refuse a seat that is not ``None`` (the teacher) or a seat number of the game."""
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)

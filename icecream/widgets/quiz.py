@@ -58,7 +58,8 @@ class QuizWidget(widgets.VBox):
     """
 
     def __init__(self, game: str | None = None, count: int = 5, seed: int = 0,
-                 kinds: Sequence[str] | None = None, players: int | None = None,
+                 kinds: Sequence[str] | None = None,
+                 players: int | Sequence[str] | None = None,
                  questions: Sequence[Question] | None = None,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()

@@ -13,8 +13,9 @@ import icecream
 from icecream.core.conformance import check_legal_paths
 from icecream.core.errors import IllegalAction, SettingsError
 from icecream.core.fields import saved_names
+from icecream.core.scenario import COMMON_FIELDS
 from icecream.games.gelato_mio import GAME, KIT, GelatoMioState
-from icecream.games.gelato_mio.scenario import COMMON_FIELDS, SCENARIO_FIELDS
+from icecream.games.gelato_mio.scenario import SCENARIO_FIELDS
 from icecream.games.gelato_mio.state import FIELDS, PHASES
 
 from .conftest import scenario

@@ -12,7 +12,7 @@ loads another deck file.
 
 from __future__ import annotations
 
-from ...core.protocol import GameSpec, register_game
+from ...core.kit import kit_game
 from .actions import (
     ACTION_KINDS,
     EndTurn,
@@ -32,49 +32,21 @@ from .records import METRICS, count_action, result_columns
 from .render import render_svg
 from .rules import RULES
 from .scenario import load_scenario, state_to_scenario
-from .settings import KIT, PRESETS, RULESET_RULES, RULESETS, Settings
-from .state import HOOKS, PHASES, ComboConeState, new_state
+from .settings import KIT, PRESETS, RULESETS, Settings
+from .state import PHASES, ComboConeState, new_state
 from .view import ComboConeView, make_view
 from .words import action_words
 
-# The state's view and save live in modules that import the state (no import cycle).
-HOOKS.update(view=make_view, to_dict=state_to_scenario)
-
-GAME = register_game(
-    GameSpec(
-        name="combo-cone",
-        title="Combo Cone Paradise",
-        min_players=2,
-        max_players=5,
-        action_kinds=ACTION_KINDS,
-        rules=RULES,
-        new_state=new_state,
-        from_dict=load_scenario,
-        from_scenario=load_scenario,
-        rulesets=RULESETS,
-        examples=lambda: EXAMPLES,
-        flavour_codes=FLAVOURS,
-        render_svg=render_svg,
-        determinizer=Determinizer,
-        policies=POLICIES,
-        round_attr="round",
-        round_label="ui.round",
-        first_player_setting="first_player",
-        # The new-game form (labels ``setting.combo-cone.<name>[.<choice>]``) and the
-        # setting -> rule map follow from the settings' one declaration.
-        settings_form=KIT.form(),
-        setting_rules=KIT.rules(),
-        ruleset_rules=RULESET_RULES,
-        count_action=count_action,
-        result_columns=result_columns,
-        metrics=METRICS,
-        catalog_prefix="ccp",
-        tutorial_package=__name__,
-        presets=PRESETS,
-        action_words=action_words,
-    )
+# The name, players, rulesets and the new-game form (labels
+# ``setting.combo-cone.<name>[.<choice>]``) follow from the settings' one declaration.
+GAME = kit_game(
+    KIT, ComboConeState, load=load_scenario, view=make_view, save=state_to_scenario,
+    examples=EXAMPLES, action_kinds=ACTION_KINDS, rules=RULES, new_state=new_state,
+    flavour_codes=FLAVOURS, render_svg=render_svg, determinizer=Determinizer,
+    policies=POLICIES, count_action=count_action, result_columns=result_columns,
+    metrics=METRICS, catalog_prefix="ccp", presets=PRESETS, action_words=action_words,
+    tutorial_package=__name__,
 )
-ComboConeState.game = GAME
 
 __all__ = [
     "GAME", "RULES", "EXAMPLES", "Example", "ComboConeState", "ComboConeView", "Settings",

@@ -19,10 +19,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from ...core.errors import ActionFormatError
+from ...core.kit import action
 from ...core.protocol import Action
 
 
@@ -42,80 +40,67 @@ def _positions(action: Action, name: str) -> None:
     object.__setattr__(action, name, tuple(sorted(value)))
 
 
-@dataclass(frozen=True, slots=True)
+@action("scoop")
 class Scoop(Action):
     """Take 1 to 3 cards from the Ice Cream row, one flavour or one brand (CCP-6)."""
 
     cards: tuple[int, ...]
-    type: ClassVar[str] = "scoop"
-    field_types: ClassVar[dict] = {"cards": (tuple, list)}
 
     def __post_init__(self) -> None:
         _positions(self, "cards")
 
 
-@dataclass(frozen=True, slots=True)
+@action("secure")
 class Secure(Action):
     """Take a Rainbow and reserve the order at a row position, or ``"deck"`` (CCP-7)."""
 
     order: int | str
-    type: ClassVar[str] = "secure"
-    field_types: ClassVar[dict] = {"order": (int, str)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("serve")
 class Serve(Action):
     """Serve: one placement per Cone, a combo grants one more (CCP-8)."""
 
-    type: ClassVar[str] = "serve"
 
 
-@dataclass(frozen=True, slots=True)
+@action("place")
 class Place(Action):
     """Put card ``card`` from hand on cone ``cone`` (empty, or on top of its stack, CCP-8)."""
 
     card: int
     cone: int
-    type: ClassVar[str] = "place"
-    field_types: ClassVar[dict] = {"card": (int,), "cone": (int,)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("stop_serving")
 class StopServing(Action):
     """End the Serve action with placements left (they are "up to", CCP-8)."""
 
-    type: ClassVar[str] = "stop_serving"
 
 
-@dataclass(frozen=True, slots=True)
+@action("fill")
 class Fill(Action):
     """Fill order ``order`` (an order id, in the row or reserved) with cone ``cone`` (CCP-9)."""
 
     cone: int
     order: int
-    type: ClassVar[str] = "fill"
-    field_types: ClassVar[dict] = {"cone": (int,), "order": (int,)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("take_reward")
 class TakeReward(Action):
     """Keep the filled order for its coins, or take its alternative reward (CCP-10)."""
 
     kind: str
     cards: tuple[int, ...] = ()
     pile: int = 0
-    type: ClassVar[str] = "take_reward"
-    field_types: ClassVar[dict] = {"kind": (str,), "cards": (tuple, list), "pile": (int,)}
 
     def __post_init__(self) -> None:
         _positions(self, "cards")
 
 
-@dataclass(frozen=True, slots=True)
+@action("end_turn")
 class EndTurn(Action):
     """Stop filling orders: the rows are refilled and the next Artisan plays (CCP-11)."""
 
-    type: ClassVar[str] = "end_turn"
 
 
 ACTION_KINDS = {cls.type: cls for cls in (Scoop, Secure, Serve, Place, StopServing, Fill,

@@ -163,12 +163,8 @@ def parse_components(data: Any, source: str = "deck file") -> Components:
                             f"{sorted(known)}")
     base = shipped_components() if source != "shipped" else None
     if "ice_cream" in data:
-        cards_data = data["ice_cream"]
-        if not isinstance(cards_data, list):
-            raise SettingsError("deck: ice_cream: must be a list of cards")
-        if len(cards_data) != ICE_CREAM_COUNT:
-            raise SettingsError(f"deck: ice_cream: the game has {ICE_CREAM_COUNT} Ice Cream "
-                                f"cards, not {len(cards_data)} (CCP-2)")
+        cards_data = _section(data["ice_cream"], "ice_cream", "cards", ICE_CREAM_COUNT,
+                              "Ice Cream", "CCP-2")
         cards = []
         for i, c in enumerate(cards_data):
             where = f"ice_cream[{i}]"
@@ -196,12 +192,19 @@ def parse_components(data: Any, source: str = "deck file") -> Components:
     return Components(ice_cream, rainbows, orders, cones, source)
 
 
+def _section(value: Any, section: str, what: str, count: int, card: str, rule: str) -> list:
+    """A deck file's ``section``: a list of ``count`` entries (``what``: "cards"), each one
+    of the game's ``card`` cards (``rule`` says how many there are)."""
+    if not isinstance(value, list):
+        raise SettingsError(f"deck: {section}: must be a list of {what}")
+    if len(value) != count:
+        raise SettingsError(f"deck: {section}: the game has {count} {card} cards, not "
+                            f"{len(value)} ({rule})")
+    return value
+
+
 def _parse_orders(orders_data: Any) -> tuple[Order, ...]:
-    if not isinstance(orders_data, list):
-        raise SettingsError("deck: orders: must be a list of orders")
-    if len(orders_data) != ORDER_COUNT:
-        raise SettingsError(f"deck: orders: the game has {ORDER_COUNT} Order cards, not "
-                            f"{len(orders_data)} (CCP-4)")
+    orders_data = _section(orders_data, "orders", "orders", ORDER_COUNT, "Order", "CCP-4")
     out = []
     for i, o in enumerate(orders_data):
         where = f"orders[{i}]"

@@ -25,6 +25,7 @@ from typing import Any
 
 from ...core.errors import ScenarioError
 from ...core.protocol import FORMAT_VERSION
+from ...core.view import seat_view
 from .scenario import load_scenario
 from .state import ComboConeState
 from .view import ComboConeView
@@ -40,12 +41,8 @@ class Determinizer:
     """
 
     def __init__(self, view: ComboConeView) -> None:
-        if not isinstance(view, ComboConeView):
-            raise TypeError(f"Determinizer needs a ComboConeView, not {type(view).__name__}")
-        if view.teacher or view.seat is None:
-            raise ValueError("the teacher's view hides nothing: load its state instead")
+        me = seat_view(view, ComboConeView, "Determinizer needs a ComboConeView")
         self.view = view
-        me = view.seat
         n = len(view.names)
         rainbow_ids = set(view.rainbow_ids)
         seen: set[int] = set(view.hands[me]) | set(view.row) | set(view.ice_cream_discard)

@@ -23,14 +23,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...core.errors import SettingsError
+from ...core.policy import Policy, count_option, pick_best
 from .components import FLAVOURS
-
-
-def _pick(rng: random.Random, legal: list | tuple, values: list[float]) -> dict[str, Any]:
-    top = max(values)
-    best = [a for a, v in zip(legal, values, strict=True) if v == top]
-    return best[int(rng.random() * len(best))]
 
 
 def _flavour(view: Any, card: int) -> int:
@@ -74,14 +68,10 @@ def _missing(view: Any, stack: list[int] | tuple[int, ...], order: int) -> Count
     return need
 
 
-class Greedy:
+class Greedy(Policy):
     """The most coins now: the best fill, coins over rewards; else at random."""
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"greedy bot: Combo Cone Paradise takes no option(s) "
-                                f"{sorted(options)}")
-        self.rng = rng
+    refusal = "greedy bot: Combo Cone Paradise takes no option(s)"
 
     def choose(self, view: Any) -> dict[str, Any]:
         """The plain action to play, chosen from ``view.legal_actions`` only."""
@@ -94,22 +84,18 @@ class Greedy:
                 values.append(1)
             else:
                 values.append(0)
-        return _pick(self.rng, legal, values)
+        return pick_best(self.rng, legal, values)
 
 
-class Heuristic:
+class Heuristic(Policy):
     """Plays toward orders; ``cone_until`` is the draw-pile size down to which it prefers a
     Cone to coins (CCP-10)."""
 
+    refusal = "heuristic bot: Combo Cone Paradise takes no option(s)"
+
     def __init__(self, rng: random.Random, cone_until: int = 30, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"heuristic bot: Combo Cone Paradise takes no option(s) "
-                                f"{sorted(options)}")
-        if isinstance(cone_until, bool) or not isinstance(cone_until, int) or cone_until < 0:
-            raise SettingsError(f"heuristic bot: cone_until must be a whole number >= 0, "
-                                f"not {cone_until!r}")
-        self.rng = rng
-        self.cone_until = cone_until
+        super().__init__(rng, **options)
+        self.cone_until = count_option("heuristic bot", "cone_until", cone_until)
 
     # -- reading the view -----------------------------------------------------------------
     def _orders(self, view: Any) -> list[int]:
@@ -174,7 +160,7 @@ class Heuristic:
             return legal[0]
         phase = view.phase
         if phase == "filling":
-            return _pick(self.rng, legal, [view.order_faces[a["order"]]["coins"]
+            return pick_best(self.rng, legal, [view.order_faces[a["order"]]["coins"]
                                            if a["type"] == "fill" else -1 for a in legal])
         if phase == "reward":
             return self._reward(view, legal)
@@ -195,7 +181,7 @@ class Heuristic:
                     continue
                 got = sum(1 for i in a["cards"] if needs[_flavour(view, view.row[i])] > 0)
                 values.append(got + 0.4 * a["pile"])
-            return _pick(self.rng, legal, values)
+            return pick_best(self.rng, legal, values)
         return next(a for a in legal if a["kind"] == "coins")
 
     def _serving(self, view: Any, legal) -> dict[str, Any]:
@@ -214,7 +200,7 @@ class Heuristic:
             if self._cone_value(view, new) < 0:
                 gain = -10.0
             values.append(gain)
-        return _pick(self.rng, legal, values)
+        return pick_best(self.rng, legal, values)
 
     @staticmethod
     def _combo(view: Any, below: int, top: int) -> bool:
@@ -252,7 +238,7 @@ class Heuristic:
                 want = _order_flavours(view, o)
                 have = sum(min(k, hand[f]) for f, k in want.items())
                 values.append(view.order_faces[o]["coins"] * (1 + have) / (1 + sum(want.values())))
-            return _pick(self.rng, secures, values)
+            return pick_best(self.rng, secures, values)
         if self._placeable(view):
             return {"type": "serve"}
         if best_scoop is not None:

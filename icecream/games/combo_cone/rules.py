@@ -4,13 +4,9 @@ explained in ``docs/combo-cone.md``)."""
 
 from __future__ import annotations
 
-from ...core.rules import Rule, RuleBook
+from ...core.kit import numbered_rules
 
 #: How many project notes there are (CCPN-1..CCPN-n).
 NOTES = 8
 
-RULES = RuleBook(
-    "combo-cone",
-    [Rule(f"CCP-{i}", "ruling") for i in range(1, 13)]
-    + [Rule(f"CCPN-{i}", "project") for i in range(1, NOTES + 1)],
-)
+RULES = numbered_rules("combo-cone", ("CCP", 12), ("CCPN", NOTES))

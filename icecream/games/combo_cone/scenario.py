@@ -64,10 +64,6 @@ from .state import (
 )
 
 
-def _make_settings(players: Any, ruleset: str | None = None, **variant: Any) -> Any:
-    return KIT.make(players, ruleset, variant)
-
-
 class _Ids:
     """Hands out ids of one kind of component (cards, orders) for scenario entries, each
     at most once: an entry is an id or the component's text (:meth:`by_text`)."""
@@ -173,7 +169,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
     data = read_scenario(data, "combo-cone", "a Combo Cone Paradise", SCENARIO_FIELDS,
                          FORMAT_VERSION)
-    settings = scenario_settings(data, _make_settings)
+    settings = scenario_settings(data, KIT)
     comps = settings.components
     n = settings.players
     seed = read_seed(data)

@@ -36,8 +36,10 @@ from ...core.chance import shuffled
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone, saved_names
 from ...core.invariants import invariant
-from ...core.phases import Phase, Rules, Verdict, allow, forbid
+from ...core.kit import SeatTurns
+from ...core.phases import Phase, Verdict, allow, forbid
 from ...core.protocol import Action, Event, State
+from ...core.scenario import scenario_fields
 from .actions import (
     END_TURN,
     KEEP_COINS,
@@ -83,9 +85,6 @@ REWARD_CARDS = 2
 SETUP_PILE, SETUP_ORDERS, ORDER_RESHUFFLE, SCENARIO_PILE, SCENARIO_ORDERS = range(5)
 #: The game's name in its seeds (``random.Random("combo-cone:<seed>:<purpose>:<k>")``).
 CHANCE = "combo-cone"
-#: How the package gives a state its view and its save (``view`` and ``scenario`` import
-#: this module, so it imports neither: set by the package's ``__init__``).
-HOOKS: dict[str, Callable[..., Any]] = {}
 
 # Shared action objects, so legal-action lists cost little allocation.
 _SCOOPS: dict[tuple[int, ...], Scoop] = {}
@@ -179,14 +178,12 @@ FIELDS = (
     # Shared, not reset: a clone is the same position, so the same legal actions.
     StateField("_legal", saved=None),
 )
-#: The fields a scenario may hold: the saved state fields, what every game's scenario
-#: has, and the draw pile's size (a scenario's unplaced cards fill it).
-SCENARIO_FIELDS = frozenset(saved_names(FIELDS)) | {
-    "game", "format_version", "players", "settings", "seed", "title", "description",
-    "pile_size"}
+#: The fields a scenario may hold: what every game's scenario has, the saved state
+#: fields, and the draw pile's size (a scenario's unplaced cards fill it).
+SCENARIO_FIELDS = scenario_fields(saved_names(FIELDS), {"pile_size"})
 
 
-class ComboConeState(Rules, State):
+class ComboConeState(SeatTurns):
     """A position in a game of Combo Cone Paradise. Never changed after it is made,
     except by :meth:`apply_in_place` (or :meth:`random_playout`) on a :meth:`clone`.
 
@@ -234,26 +231,9 @@ class ComboConeState(Rules, State):
     round_scores: tuple[tuple[int, ...], ...]
 
     # ------------------------------------------------------------------ protocol
-    @property
-    def current_player(self) -> int | None:
-        """The seat that decides now (the same through a turn, CCP-5); None when over."""
-        return None if self._phase == OVER else self.to_act
-
-    @property
-    def phase(self) -> str:
-        """main, serving, filling, reward or over."""
-        return PHASE_NAMES[self._phase]
-
-    @property
-    def num_players(self) -> int:
-        """The number of Artisans (CCP-1)."""
-        return len(self.settings.names)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The Artisans' names, by seat."""
-        return self.settings.names
-
+    # current_player (the same seat through a turn, CCP-5), phase, names and
+    # num_players (the Artisans, CCP-1), view, setup_args and to_dict: the kit's
+    # (:class:`~icecream.core.kit.SeatTurns`).
     @property
     def scores(self) -> tuple[int, ...]:
         """Coins earned so far (CCP-10, CCP-12)."""
@@ -857,21 +837,6 @@ class ComboConeState(Rules, State):
                      coins=order.coins)
 
     # ------------------------------------------------------------------ views & data
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` sees at the table; ``None``: the teacher's view of everything
-        (:func:`.view.make_view`)."""
-        return HOOKS["view"](self, seat)
-
-    def setup_args(self) -> dict[str, Any]:
-        """The ``new_game`` settings of this game (ruleset, first player, variants, deck)."""
-        d = self.settings.to_dict()
-        del d["names"]
-        return d
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole position as a scenario (:func:`.scenario.state_to_scenario`), JSON-able."""
-        return HOOKS["to_dict"](self)
-
     def __repr__(self) -> str:
         return (f"<ComboConeState turn {self.turn + 1} {self.phase} "
                 f"to_act={self.current_player} coins={self.coins}>")

@@ -13,43 +13,35 @@ from 0; pile 0 is the customer that starts on display (GM-3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from ...core.errors import ActionFormatError
+from ...core.kit import action
 from ...core.protocol import Action
 from .components import KIND_OF
 
 
-@dataclass(frozen=True, slots=True)
+@action("take")
 class Take(Action):
     """Draw the display card at (``row``, ``col``) with its identical neighbours (GM-4)."""
 
     row: int
     col: int
-    type: ClassVar[str] = "take"
-    field_types: ClassVar[dict] = {"row": (int,), "col": (int,)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("make_ball")
 class MakeBall(Action):
     """Discard ``flavour``, cream and sugar; take that flavour's ball onto the table (GM-6)."""
 
     flavour: str
-    type: ClassVar[str] = "make_ball"
-    field_types: ClassVar[dict] = {"flavour": (str,)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("serve")
 class ServeCustomer(Action):
     """Serve the top customer of ``pile`` (0 is the display customer) (GM-3, GM-6)."""
 
     pile: int
-    type: ClassVar[str] = "serve"
-    field_types: ClassVar[dict] = {"pile": (int,)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("ask", discard=(list, tuple))
 class Ask(Action):
     """Discard the two cards ``discard`` to take a random card from ``opponent`` (GM-6).
 
@@ -59,8 +51,6 @@ class Ask(Action):
 
     discard: tuple[str, ...]
     opponent: int
-    type: ClassVar[str] = "ask"
-    field_types: ClassVar[dict] = {"discard": (list, tuple), "opponent": (int,)}
 
     def __post_init__(self) -> None:
         d = self.discard
@@ -73,29 +63,24 @@ class Ask(Action):
         object.__setattr__(self, "discard", pair)
 
 
-@dataclass(frozen=True, slots=True)
+@action("pass")
 class Pass(Action):
     """Do nothing: only when no other action is legal (GM-6)."""
 
-    type: ClassVar[str] = "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@action("discard")
 class Discard(Action):
     """Quality Control ">7": discard ``card`` from the hand (GM-5)."""
 
     card: str
-    type: ClassVar[str] = "discard"
-    field_types: ClassVar[dict] = {"card": (str,)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("return_ball")
 class ReturnBall(Action):
     """Quality Control ">3": return a ``flavour`` ball card to its pile (GM-5)."""
 
     flavour: str
-    type: ClassVar[str] = "return_ball"
-    field_types: ClassVar[dict] = {"flavour": (str,)}
 
 
 ACTION_KINDS = {cls.type: cls for cls in (Take, MakeBall, ServeCustomer, Ask, Pass, Discard,

@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.view import seat_view
 from .components import CODES, DECK_COUNTS, HAND_KINDS, KIND_OF
 from .scenario import load_scenario
 from .state import GelatoMioState
@@ -36,12 +37,8 @@ class Determinizer:
     """Samples positions consistent with one seat's view; build once, sample many times."""
 
     def __init__(self, view: GelatoMioView) -> None:
-        if not isinstance(view, GelatoMioView):
-            raise TypeError(f"Determinizer needs a GelatoMioView, not {type(view).__name__}")
-        if view.teacher or view.seat is None:
-            raise ValueError("the teacher's view hides nothing: load its state instead")
+        me = seat_view(view, GelatoMioView, "Determinizer needs a GelatoMioView")
         self.view = view
-        me = view.seat
         count = list(DECK_COUNTS)
         seen: list[str] = list(view.hands[me] or ())
         seen += [c for row in view.display for c in row if c is not None]

@@ -25,13 +25,8 @@ from collections import Counter
 from typing import Any
 
 from ...core.errors import SettingsError
+from ...core.policy import Policy, pick_best
 from .components import FLAVOUR_CODES, ICE_CREAM_OBJECTIVES
-
-
-def _pick(rng: random.Random, legal: Any, values: list[float]) -> dict[str, Any]:
-    top = max(values)
-    best = [a for a, v in zip(legal, values, strict=True) if v == top]
-    return best[int(rng.random() * len(best))]
 
 
 def _serve_value(view: Any, action: dict[str, Any]) -> float:
@@ -46,23 +41,20 @@ def _serve_value(view: Any, action: dict[str, Any]) -> float:
     return value
 
 
-class GreedyPolicy:
+class GreedyPolicy(Policy):
     """The most points now (GM-6, GM-7); ties and pointless turns at random."""
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"gelato-mio greedy policy takes no option(s) {sorted(options)}")
-        self.rng = rng
+    refusal = "gelato-mio greedy policy takes no option(s)"
 
     def choose(self, view: Any) -> dict[str, Any]:
         legal = view.legal_actions
         if not legal:
             raise ValueError("the view has no legal action: it is not this seat's turn")
         values = [_serve_value(view, a) if a["type"] == "serve" else 0.0 for a in legal]
-        return _pick(self.rng, legal, values)
+        return pick_best(self.rng, legal, values)
 
 
-class HeuristicPolicy:
+class HeuristicPolicy(Policy):
     """Plays like a sensible person with a plan: it picks the visible customer (GM-3) worth
     the most for the cards and balls still missing, collects exactly those, makes the balls
     that customer needs and serves it (GM-6); Quality Control costs it the cards it needs
@@ -73,14 +65,13 @@ class HeuristicPolicy:
     lost half to every Quality Control: games lasted about 50 rounds.
     """
 
+    refusal = "gelato-mio heuristic policy takes no option(s)"
+
     def __init__(self, rng: random.Random, ask: bool = False, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"gelato-mio heuristic policy takes no option(s) "
-                                f"{sorted(options)}")
+        super().__init__(rng, **options)
         if not isinstance(ask, bool):
             raise SettingsError(f"gelato-mio heuristic policy: ask must be true or false, "
                                 f"not {ask!r}")
-        self.rng = rng
         self.ask = ask
 
     def _needs(self, view: Any, me: int) -> Counter:
@@ -124,19 +115,19 @@ class HeuristicPolicy:
         hand = Counter(view.hands[me] or ())
         kinds = {a["type"] for a in legal}
         if "discard" in kinds:   # Quality Control: drop what the plan needs least
-            return _pick(self.rng, legal, [need[a["card"]] * 2 - max(0, hand[a["card"]] - 1)
+            return pick_best(self.rng, legal, [need[a["card"]] * 2 - max(0, hand[a["card"]] - 1)
                                            * 0.3 for a in legal])
         if "return_ball" in kinds:
             table = view.table[me]
-            return _pick(self.rng, legal, [table[a["flavour"]] - 2 * need[a["flavour"]]
+            return pick_best(self.rng, legal, [table[a["flavour"]] - 2 * need[a["flavour"]]
                                            for a in legal])
         serves = [a for a in legal if a["type"] == "serve"]
         if serves:
-            return _pick(self.rng, serves, [_serve_value(view, a) for a in serves])
+            return pick_best(self.rng, serves, [_serve_value(view, a) for a in serves])
         balls = [a for a in legal if a["type"] == "make_ball"]
         wanted = [a for a in balls if need[a["flavour"]]]
         if wanted:
-            return _pick(self.rng, wanted, [need[a["flavour"]] for a in wanted])
+            return pick_best(self.rng, wanted, [need[a["flavour"]] for a in wanted])
         takes = [a for a in legal if a["type"] == "take"]
         if takes:
             size = sum(hand.values())
@@ -152,16 +143,16 @@ class HeuristicPolicy:
                 return 3.0 * useful + 0.2 * spare - 1.5 * over + (0.3 if hand[code] % 2 else 0)
             values = [value(a) for a in takes]
             if max(values) > 0 or not balls:
-                return _pick(self.rng, takes, values)
+                return pick_best(self.rng, takes, values)
         if balls:  # nothing useful on the display: a ball still counts for GM-8
-            return _pick(self.rng, balls, [view.supply[a["flavour"]] for a in balls])
+            return pick_best(self.rng, balls, [view.supply[a["flavour"]] for a in balls])
         asks = [a for a in legal if a["type"] == "ask"]
         if asks and self.ask:
-            return _pick(self.rng, asks, [view.hand_sizes[a["opponent"]] * 0.1
+            return pick_best(self.rng, asks, [view.hand_sizes[a["opponent"]] * 0.1
                                           - need[a["discard"][0]] - need[a["discard"][1]]
                                           for a in asks])
         if takes:
-            return _pick(self.rng, takes, [0.0] * len(takes))
+            return pick_best(self.rng, takes, [0.0] * len(takes))
         return legal[int(self.rng.random() * len(legal))]
 
 

@@ -6,10 +6,6 @@ Texts live in the translation catalog (``rule.<id>.title`` / ``rule.<id>.text``)
 
 from __future__ import annotations
 
-from ...core.rules import Rule, RuleBook
+from ...core.kit import numbered_rules
 
-RULES = RuleBook(
-    "gelato-mio",
-    [Rule(f"GM-{i}", "ruling") for i in range(1, 10)]
-    + [Rule(f"GMN-{i}", "project") for i in range(1, 9)],
-)
+RULES = numbered_rules("gelato-mio", ("GM", 9), ("GMN", 8))

@@ -28,6 +28,7 @@ from ...core.scenario import (
     read_int,
     read_scenario,
     read_seed,
+    scenario_fields,
     scenario_settings,
 )
 from .components import (
@@ -41,14 +42,11 @@ from .components import (
     KIND_OF,
     QC_HAND,
 )
-from .settings import make_settings
+from .settings import KIT
 from .state import FIELDS, NUMBERS, GelatoMioState
 
-#: What every game's scenario holds besides the state's own fields.
-COMMON_FIELDS = ("game", "format_version", "players", "settings", "seed", "title",
-                 "description")
 #: Every field a scenario may have: the common ones and the state's saved fields.
-SCENARIO_FIELDS = frozenset(COMMON_FIELDS + saved_names(FIELDS))
+SCENARIO_FIELDS = scenario_fields(saved_names(FIELDS))
 
 #: How each saved field that is not a plain number is written (cards by code, customers
 #: by id, spots as [row, col]); the numbers and flags are written as they are.
@@ -103,7 +101,7 @@ def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
 def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C901 -- one check a field
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
     data = read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION)
-    settings = scenario_settings(data, make_settings)
+    settings = scenario_settings(data, KIT)
     n = settings.players
     recipes = settings.recipes
     ids = {c.id: i for i, c in enumerate(recipes)}

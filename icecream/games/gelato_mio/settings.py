@@ -62,10 +62,4 @@ RULESETS = KIT.rulesets
 RULESET_RULES = KIT.ruleset_rules
 
 
-def make_settings(players: Any, ruleset: str | None = None, **variant: Any) -> Any:
-    """``KIT.make`` with the settings as keywords (the scenario loader's form); a setting
-    named like a parameter of this function is refused like any unknown one."""
-    return KIT.make(players, ruleset, variant)
-
-
-__all__ = ["KIT", "Settings", "RULESETS", "RULESET_RULES", "make_settings"]
+__all__ = ["KIT", "Settings", "RULESETS", "RULESET_RULES"]

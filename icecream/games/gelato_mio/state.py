@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core.chance import rng
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone
 from ...core.invariants import invariant
-from ...core.phases import Phase, Rules, Verdict, allow, forbid
+from ...core.kit import KitState
+from ...core.phases import Phase, Verdict, allow, forbid
 from ...core.protocol import Action, Event, State
 from .actions import PASS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
 from .components import (
@@ -163,7 +164,7 @@ FIELDS: tuple[StateField, ...] = (
 NUMBERS: tuple[Number, ...] = tuple(f for f in FIELDS if isinstance(f, Number))
 
 
-class GelatoMioState(Rules, State):
+class GelatoMioState(KitState):
     """A position in a game of Gelato Mio. Never changed after it is made, except by
     :meth:`apply_in_place` on a :meth:`clone`.
 
@@ -182,9 +183,6 @@ class GelatoMioState(Rules, State):
     round_scores: tuple[tuple[int, ...], ...] = ()
 
     PHASES = PHASES
-    #: The view and scenario writers (set by the package: their modules import this one).
-    make_view: ClassVar[Callable[[Any, int | None], Any]]
-    to_scenario: ClassVar[Callable[[Any], dict[str, Any]]]
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -206,14 +204,6 @@ class GelatoMioState(Rules, State):
     @property
     def is_over(self) -> bool:
         return self.over
-
-    @property
-    def num_players(self) -> int:
-        return len(self.settings.names)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.settings.names
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -726,19 +716,8 @@ class GelatoMioState(Rules, State):
             ev.append(_ev("gm.event.winner", "GM-9", player=p, points=scores[p]))
 
     # ------------------------------------------------------------------ views & data
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` sees (hands hidden); ``None``: the teacher's view of everything."""
-        return self.make_view(seat)
-
-    def setup_args(self) -> dict[str, Any]:
-        d = self.settings.to_dict()
-        del d["names"]
-        return d
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole position as a scenario (see :mod:`.scenario`), JSON-able."""
-        return self.to_scenario()
-
+    # names, num_players, view (hands hidden), setup_args and to_dict: the kit's
+    # (:class:`~icecream.core.kit.KitState`).
     def __repr__(self) -> str:
         return (f"<GelatoMioState round {self.round} {self.phase} "
                 f"to_act={self.current_player} scores={list(self.scores)}>")

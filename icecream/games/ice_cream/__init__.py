@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from ...core.protocol import GameSpec, register_game
+from ...core.kit import kit_game
 from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
@@ -24,46 +24,18 @@ from .settings import KIT, PRESETS, RULESETS, Settings
 from .state import PHASE_NAMES, PHASES, IceCreamState, new_state
 from .view import IceCreamView, make_view
 
-GAME = register_game(
-    GameSpec(
-        name="ice-cream",
-        title="Ice Cream",
-        min_players=2,
-        max_players=5,
-        action_kinds=ACTION_KINDS,
-        rules=RULES,
-        new_state=new_state,
-        from_dict=load_scenario,
-        from_scenario=load_scenario,
-        rulesets=RULESETS,
-        examples=lambda: EXAMPLES,
-        flavour_codes=FLAVOURS,
-        quiz_kinds=QUIZ_KINDS,
-        render_svg=render_svg,
-        determinizer=Determinizer,
-        policies=POLICIES,
-        round_attr="day",
-        round_label="ui.day_n",
-        pause_after_round=True,
-        first_player_setting="first_dealer",
-        settings_form=KIT.form(),
-        setting_rules=KIT.rules(),
-        ruleset_rules=KIT.ruleset_rules,
-        count_action=count_action,
-        result_columns=result_columns,
-        metrics=METRICS,
-        presets=PRESETS,
-        catalog_prefix="ic.",
-        tutorial_package=__name__,
-        default=True,
-        min_rulebook_players=3,
-        house_variant_rule="IC-1",
-    )
+GAME = kit_game(
+    KIT, IceCreamState, load=load_scenario, view=make_view, save=state_to_scenario,
+    examples=EXAMPLES, action_kinds=ACTION_KINDS, rules=RULES, new_state=new_state,
+    flavour_codes=FLAVOURS, quiz_kinds=QUIZ_KINDS, render_svg=render_svg,
+    determinizer=Determinizer, policies=POLICIES,
+    # Ice Cream's rounds are days, each scored at its end.
+    round_attr="day", round_label="ui.day_n", pause_after_round=True,
+    first_player_setting="first_dealer", count_action=count_action,
+    result_columns=result_columns, metrics=METRICS, presets=PRESETS, catalog_prefix="ic.",
+    tutorial_package=__name__,
+    default=True, min_rulebook_players=3, house_variant_rule="IC-1",
 )
-IceCreamState.game = GAME
-# view.py and scenario.py import the state; the state reaches them through these.
-IceCreamState.make_view = make_view  # type: ignore[assignment]
-IceCreamState.to_scenario = state_to_scenario  # type: ignore[assignment]
 
 __all__ = [
     "GAME", "RULES", "EXAMPLES", "Example", "IceCreamState", "IceCreamView", "Settings",

@@ -11,50 +11,40 @@ Cones are numbered from 1 in the order they were started (ICN-2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import NoneType
-from typing import ClassVar
-
+from ...core.kit import action
 from ...core.protocol import Action
 
 
-@dataclass(frozen=True, slots=True)
+@action("keep")
 class Keep(Action):
     """Keep the Ice Cream card dealt face down this morning (IC-5)."""
 
-    type: ClassVar[str] = "keep"
 
 
-@dataclass(frozen=True, slots=True)
+@action("swap")
 class Swap(Action):
     """Discard the dealt card and draw a replacement, which must be kept (IC-5)."""
 
-    type: ClassVar[str] = "swap"
 
 
-@dataclass(frozen=True, slots=True)
+@action("place")
 class Place(Action):
     """Put the turned scoop on cone ``cone`` (1-based), or on a new cone when ``None`` (IC-7)."""
 
     cone: int | None = None
-    type: ClassVar[str] = "place"
-    field_types: ClassVar[dict] = {"cone": (int, NoneType)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("serve")
 class Serve(Action):
     """Serve the customer of cone ``cone`` (1-based), exactly (IC-9) or close (IC-10)."""
 
     cone: int
-    type: ClassVar[str] = "serve"
-    field_types: ClassVar[dict] = {"cone": (int,)}
 
 
-@dataclass(frozen=True, slots=True)
+@action("draw")
 class Draw(Action):
     """Take the top Ice Cream card face up instead of serving (IC-9, case B)."""
 
-    type: ClassVar[str] = "draw"
 
 
 ACTION_KINDS = {cls.type: cls for cls in (Keep, Swap, Place, Serve, Draw)}

@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.view import seat_view
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS
 from .scenario import load_scenario
 from .state import IceCreamState
@@ -49,13 +50,9 @@ class Determinizer:
     """
 
     def __init__(self, view: IceCreamView) -> None:
-        if not isinstance(view, IceCreamView):
-            raise TypeError(f"determinize needs an IceCreamView, not {type(view).__name__}")
-        if view.teacher or view.seat is None:
-            raise ValueError("the teacher's view hides nothing: load its state instead")
+        me = seat_view(view, IceCreamView, "determinize needs an IceCreamView")
         self.view = view
         n = len(view.names)
-        me = view.seat
         ic = [COPIES] * NUM_FLAVOURS
         sc = [COPIES] * NUM_FLAVOURS
 

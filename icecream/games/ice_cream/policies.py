@@ -22,43 +22,31 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core.errors import SettingsError
+from ...core.policy import Policy, count_option, pick_best
 from .reading import held_mask, mask_of, scoring_scoops, serves_exactly
 
 
-def _pick(rng: random.Random, legal: list | tuple, values: list[float]) -> dict[str, Any]:
-    top = max(values)
-    best = [a for a, v in zip(legal, values, strict=True) if v == top]
-    return best[int(rng.random() * len(best))]
-
-
-class Greedy:
+class Greedy(Policy):
     """Maximises immediate points: the serve that scores the most scoops (IC-9, IC-10)."""
 
-    def __init__(self, rng: random.Random, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"greedy bot: Ice Cream takes no option(s) {sorted(options)}")
-        self.rng = rng
+    refusal = "greedy bot: Ice Cream takes no option(s)"
 
     def choose(self, view: Any) -> dict[str, Any]:
         legal = view.legal_actions
         held = held_mask(view, view.seat, with_face_down=False)
         values = [scoring_scoops(view.cones[a["cone"] - 1], held) if a["type"] == "serve"
                   else 0 for a in legal]
-        return _pick(self.rng, legal, values)
+        return pick_best(self.rng, legal, values)
 
 
-class Heuristic:
+class Heuristic(Policy):
     """Rule-of-thumb play; ``close_min`` is the smallest close serve it prefers to a draw."""
 
+    refusal = "heuristic bot: Ice Cream takes no option(s)"
+
     def __init__(self, rng: random.Random, close_min: int = 2, **options: Any) -> None:
-        if options:
-            raise SettingsError(f"heuristic bot: Ice Cream takes no option(s) {sorted(options)}")
-        if isinstance(close_min, bool) or not isinstance(close_min, int) or close_min < 0:
-            raise SettingsError(f"heuristic bot: close_min must be a whole number >= 0, "
-                                f"not {close_min!r}")
-        self.rng = rng
-        self.close_min = close_min
+        super().__init__(rng, **options)
+        self.close_min = count_option("heuristic bot", "close_min", close_min)
 
     def choose(self, view: Any) -> dict[str, Any]:
         legal = view.legal_actions
@@ -67,7 +55,7 @@ class Heuristic:
         if view.phase == "deliveries":
             return self._deliveries(view, legal)
         if view.phase == "cones":
-            return _pick(self.rng, legal, [self._place_value(view, a) for a in legal])
+            return pick_best(self.rng, legal, [self._place_value(view, a) for a in legal])
         return self._serving(view, legal)
 
     def _deliveries(self, view: Any, legal) -> dict[str, Any]:
@@ -104,12 +92,12 @@ class Heuristic:
         serves = [a for a in legal if a["type"] == "serve"]
         exact = [a for a in serves if serves_exactly(view.cones[a["cone"] - 1], held)]
         if exact:
-            return _pick(self.rng, exact, [len(view.cones[a["cone"] - 1]) for a in exact])
+            return pick_best(self.rng, exact, [len(view.cones[a["cone"] - 1]) for a in exact])
         draw = [a for a in legal if a["type"] == "draw"]
         if serves:
             values = [scoring_scoops(view.cones[a["cone"] - 1], held) for a in serves]
             if max(values) >= self.close_min or not draw:
-                return _pick(self.rng, serves, values)
+                return pick_best(self.rng, serves, values)
         return draw[0]
 
 

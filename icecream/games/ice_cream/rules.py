@@ -6,10 +6,6 @@ Texts live in the translation catalog (``rule.<id>.title`` / ``rule.<id>.text``)
 
 from __future__ import annotations
 
-from ...core.rules import Rule, RuleBook
+from ...core.kit import numbered_rules
 
-RULES = RuleBook(
-    "ice-cream",
-    [Rule(f"IC-{i}", "ruling") for i in range(1, 17)]
-    + [Rule(f"ICN-{i}", "project") for i in range(1, 8)],
-)
+RULES = numbered_rules("ice-cream", ("IC", 16), ("ICN", 7))

@@ -49,10 +49,16 @@ from typing import Any
 
 from ...core.errors import ScenarioError, quote
 from ...core.protocol import FORMAT_VERSION
-from ...core.scenario import read_int, read_scenario, read_seed, scenario_settings
+from ...core.scenario import (
+    read_int,
+    read_scenario,
+    read_seed,
+    scenario_fields,
+    scenario_settings,
+)
 from .chance import SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
-from .settings import Settings, make_settings
+from .settings import KIT, Settings
 from .state import (
     _NO_SERVED,
     CONES,
@@ -66,16 +72,14 @@ from .state import (
 
 SCENARIO_PHASES = ("deliveries", "cones", "serving", "start_of_day", "over")
 #: The fields every game's scenario has, and Ice Cream's own (from the state's fields).
-COMMON_FIELDS = ("game", "format_version", "players", "settings", "seed", "title",
-                 "description")
-_FIELDS = frozenset(COMMON_FIELDS + SAVED_FIELDS)
+_FIELDS = scenario_fields(SAVED_FIELDS)
 _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
     data = read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION)
-    settings = scenario_settings(data, make_settings)
+    settings = scenario_settings(data, KIT)
     n = settings.players
     seed = read_seed(data)
 

@@ -93,11 +93,5 @@ RULESET_RULES = KIT.ruleset_rules
 SETTING_RULES = KIT.rules()
 
 
-def make_settings(players: Any = 4, ruleset: str | None = None, **variant: Any) -> Any:
-    """``KIT.make`` with the variant as keywords (the scenario loader's form); a setting
-    named ``cls`` or ``players`` is refused like any unknown one."""
-    return KIT.make(players, ruleset, variant)
-
-
 __all__ = ["KIT", "Settings", "CLOSE_RULES", "PRESETS", "RULESETS", "RULESET_RULES",
-           "SETTING_RULES", "default_removed", "make_settings"]
+           "SETTING_RULES", "default_removed"]

@@ -28,11 +28,12 @@ so the engine plays them out at once (ICN-3).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core.errors import ActionFormatError, IllegalAction, SettingsError, quote
 from ...core.fields import StateField, make_clone, saved_names
-from ...core.phases import Phase, Rules, Verdict, allow, forbid
+from ...core.kit import SeatTurns
+from ...core.phases import Phase, Verdict, allow, forbid
 from ...core.protocol import MAX_DIGITS, Action, Event, State
 from .actions import DRAW, KEEP, NEW_CONE, PLACE, SERVE, SWAP, Draw, Keep, Place, Serve, Swap
 from .chance import PHASE1, PHASE2, PHASE4, SETUP_DECK, SETUP_SCOOPS, shuffled
@@ -119,7 +120,7 @@ class _Deck:
         setattr(state, self.attr, list(cards))
 
 
-class IceCreamState(Rules, State):
+class IceCreamState(SeatTurns):
     """A position in a game of Ice Cream. Never changed after it is made, except by
     :meth:`apply_in_place` (or :meth:`random_playout`) on a :meth:`clone`.
 
@@ -170,22 +171,8 @@ class IceCreamState(Rules, State):
     _events: list | tuple
 
     # ------------------------------------------------------------------ protocol
-    @property
-    def current_player(self) -> int | None:
-        return None if self._phase == OVER else self.to_act
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
-
-    @property
-    def num_players(self) -> int:
-        return len(self.settings.names)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.settings.names
-
+    # current_player, phase, names, num_players, view (IC-6), setup_args and to_dict:
+    # the kit's (:class:`~icecream.core.kit.SeatTurns`).
     @property
     def scores(self) -> tuple[int, ...]:
         return self._scores
@@ -738,25 +725,6 @@ class IceCreamState(Rules, State):
                       count=len(miss))
 
     # ------------------------------------------------------------------ views & data
-    #: How a seat's view and a saved scenario are made (:func:`.view.make_view`,
-    #: :func:`.scenario.state_to_scenario`): those modules import this one, so the
-    #: package's ``__init__`` sets them here and the imports stay one way.
-    make_view: ClassVar[Callable[[IceCreamState, int | None], Any]]
-    to_scenario: ClassVar[Callable[[IceCreamState], dict[str, Any]]]
-
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` sees at the table (IC-6); ``None``: the teacher's view of everything."""
-        return self.make_view(seat)
-
-    def setup_args(self) -> dict[str, Any]:
-        d = self.settings.to_dict()
-        del d["names"]
-        return d
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole position as a scenario (see :mod:`.scenario`), JSON-able."""
-        return self.to_scenario()
-
     def __repr__(self) -> str:
         return (f"<IceCreamState day {self.day} {self.phase} to_act={self.current_player} "
                 f"scores={list(self._scores)}>")

@@ -17,71 +17,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.messages import (
-    DEFAULT_LANGUAGE,
-    Message,
-    counted_names,
-    flavour_name,
-    has_message,
-    join_words,
-    seat_name,
-    t,
-)
+from ...core.messages import DEFAULT_LANGUAGE, Message, ParamKinds, render_params
 
-#: Parameters naming one seat, or a list of seats.
-SEAT_PARAMS = frozenset({"player", "dealer", "seat"})
-SEATS_PARAMS = frozenset({"winners", "tied"})
-#: Parameters naming one flavour (an index, or a code), or a list of them.
-FLAVOUR_PARAMS = frozenset({"flavour", "missing", "drawn"})
-FLAVOURS_PARAMS = frozenset({"flavours", "scoops", "returned"})
-#: Parameters holding a code with its own catalog entry, and the entry's prefix.
-CODE_PARAMS = {"phase": "ic.phase", "wanted": "ic.phase", "action": "ic.action"}
+#: Ice Cream's parameters: the usual seats and flavours, and its own phase and action
+#: codes (``ic.phase.<code>``, ``ic.action.<code>``).
+IC_KINDS = ParamKinds(codes={"phase": "ic.phase", "wanted": "ic.phase", "action": "ic.action"})
 
 
 def ic_params(params: dict, lang: str = DEFAULT_LANGUAGE,
               names: Sequence[str] | None = None,
               flavours: Sequence[str] | None = None) -> dict[str, Any]:
-    """Seats, flavours and codes in ``params`` as words; every list parameter also gives
-    its length as ``<name>_count`` (a plural entry's ``param``)."""
-    out: dict[str, Any] = {}
-    for k, v in params.items():
-        if k in SEAT_PARAMS and isinstance(v, int):
-            out[k] = _seat(v, lang, names)
-        elif k in SEATS_PARAMS and isinstance(v, list | tuple):
-            out[k] = join_words([_seat(p, lang, names) for p in v], lang)
-        elif k in FLAVOUR_PARAMS and v is not None and not isinstance(v, str | list | tuple):
-            out[k] = flavour_name(flavours[v] if flavours else str(v), lang)
-        elif k in FLAVOUR_PARAMS and isinstance(v, str):
-            out[k] = flavour_name(v, lang)
-        elif k in FLAVOURS_PARAMS and isinstance(v, list | tuple):
-            out[k] = counted_names(
-                [flavours[f] if flavours and isinstance(f, int) else f for f in v], lang)
-        elif k in CODE_PARAMS and isinstance(v, str) and has_message(f"{CODE_PARAMS[k]}.{v}",
-                                                                     lang):
-            out[k] = t(f"{CODE_PARAMS[k]}.{v}", lang)
-        elif isinstance(v, list | tuple):
-            out[k] = join_words([str(x) for x in v], lang)
-        else:
-            out[k] = v
-        if isinstance(v, list | tuple):
-            out.setdefault(f"{k}_count", len(v))
-    return out
-
-
-def _seat(seat: int, lang: str, names: Sequence[str] | None) -> str:
-    return seat_name(names, seat, lang) if names is not None else t("ui.seat", lang,
-                                                                      seat=seat + 1)
+    """Seats, flavours and codes in ``params`` as words (:data:`IC_KINDS`); every list
+    parameter also gives its length as ``<name>_count`` (a plural entry's ``param``)."""
+    return render_params(params, lang, names, flavours, IC_KINDS)
 
 
 class IceCreamMessage(Message):
     """A :class:`Message` whose parameters are Ice Cream's seats, flavours and codes."""
 
     __slots__ = ()
-
-    def text(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] | None = None,
-             flavours: Sequence[str] | None = None) -> str:
-        """The message in ``lang``, its parameters in words (:func:`ic_params`)."""
-        return t(self.key, lang, **ic_params(self.params, lang, names, flavours))
+    kinds = IC_KINDS
 
 
-__all__ = ["IceCreamMessage", "ic_params"]
+__all__ = ["IC_KINDS", "IceCreamMessage", "ic_params"]

@@ -23,7 +23,8 @@ what-if, quiz, save and load) serves it with nothing else written.
 from __future__ import annotations
 
 from icecream.core.examples import load_examples
-from icecream.core.protocol import GameSpec, MetricSpec, register_game
+from icecream.core.kit import kit_game
+from icecream.core.protocol import MetricSpec
 from icecream.core.rules import Rule, RuleBook
 
 from .render import render_svg
@@ -31,11 +32,10 @@ from .state import ACTION_KINDS, FLAVOURS, KIT, Determinizer, TubState, load_sce
 
 RULES = RuleBook("tub", [Rule(f"TUB-{k}", "rulebook") for k in range(1, 5)])
 
-GAME = register_game(GameSpec(
-    name="tub", title="Tub", min_players=2, max_players=4, action_kinds=ACTION_KINDS,
-    rules=RULES, new_state=new_state, from_dict=load_scenario, from_scenario=load_scenario,
-    rulesets=KIT.rulesets, ruleset_rules=KIT.ruleset_rules, settings_form=KIT.form(),
-    setting_rules=KIT.rules(),
+# Name, title, players, rulesets and the new-game form come from the settings kit.
+GAME = kit_game(
+    KIT, TubState, load=load_scenario, action_kinds=ACTION_KINDS, rules=RULES,
+    new_state=new_state,
     examples=lambda: load_examples(__name__, ("last_scoop",), "tub.example", load_scenario),
     flavour_codes=tuple(f"tub.{f}" for f in FLAVOURS), render_svg=render_svg,
     determinizer=Determinizer, catalog_prefix="tub.", catalog_package=f"{__name__}.i18n",
@@ -43,5 +43,4 @@ GAME = register_game(GameSpec(
                         ("points_scoops", "points_bonus"), text="tub.metric.bonus_share"),),
     result_columns=lambda s, seat: {"points_scoops": s.points[seat] - s.bonus[seat],
                                     "points_bonus": s.bonus[seat]},
-))
-TubState.game = GAME
+)

@@ -10,8 +10,9 @@ from typing import Any
 from icecream.core import chance
 from icecream.core.errors import ScenarioError, SettingsError
 from icecream.core.fields import StateField, make_clone, saved_names
-from icecream.core.phases import Phase, Rules, allow, forbid
-from icecream.core.protocol import FORMAT_VERSION, Action, Event, State
+from icecream.core.kit import KitState
+from icecream.core.phases import Phase, allow, forbid
+from icecream.core.protocol import FORMAT_VERSION, Action, Event
 from icecream.core.scenario import read_int, read_scenario, read_seed
 from icecream.core.settings import Setting, SettingsKit
 from icecream.core.view import BaseView, check_seat
@@ -40,7 +41,7 @@ class Take(Action):
 ACTION_KINDS = {"take": Take}
 
 
-class TubState(Rules, State):
+class TubState(KitState):
     """A position: the tub (top scoop last), each player's points and bonus, who acts."""
 
     PHASES = (Phase("taking", "TUB-3", ("take",)),)
@@ -49,12 +50,10 @@ class TubState(Rules, State):
               StateField("to_act"), StateField("round"), StateField("_events", saved=None),
               StateField("_legal", "reset", saved=None))
 
-    # -- the protocol --------------------------------------------------------------------
+    # -- the protocol (names, num_players and setup_args: the kit's) ---------------------
     current_player = property(lambda self: None if self.is_over else self.to_act)
     phase = property(lambda self: "over" if self.is_over else "taking")
     is_over = property(lambda self: not self.tub)
-    num_players = property(lambda self: self.settings.players)
-    names = property(lambda self: self.settings.names)
     scores = property(lambda self: tuple(self.points))
     events = property(lambda self: tuple(self._events))
 
@@ -116,11 +115,6 @@ class TubState(Rules, State):
                        self.current_player, self.scores, legal, self.winners,
                        left=len(self.tub), top=FLAVOURS[self.tub[-1]] if self.tub else None,
                        order=tuple(FLAVOURS[f] for f in self.tub) if seat is None else None)
-
-    def setup_args(self) -> dict[str, Any]:
-        d = self.settings.to_dict()
-        del d["names"]
-        return d
 
     def to_dict(self) -> dict[str, Any]:
         out = {"game": "tub", "format_version": FORMAT_VERSION, "players": list(self.names),
