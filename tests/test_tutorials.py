@@ -245,7 +245,7 @@ def test_the_widget_plays_a_tutorial_and_keeps_progress_across_a_language_switch
 
 
 def test_learn_link_names_the_game_and_language() -> None:
-    from icecream.widgets.tutorial import learn_link_html
+    from icecream.widgets.learn import learn_link_html
 
     html = learn_link_html("gelato-mio", "nl")
     assert 'href="tutorial.ipynb?game=gelato-mio&amp;lang=nl"' in html

@@ -27,9 +27,9 @@ from . import controls, hooks, panels, validate
 from .base import ExplorerBase
 from .budget import BudgetRunner, from_page
 from .hints import HintPanel
+from .learn import learn_link_html
 from .scrubber import Scrubber
 from .session import RUN_SECONDS, Session, bot_words
-from .tutorial import learn_link_html
 from .validate import HUMAN, Refused, refuse
 
 

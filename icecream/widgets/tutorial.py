@@ -28,11 +28,10 @@ Stable CSS classes, for browser tests: ``ic-tutorial`` (the widget), ``ic-tutori
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Mapping
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -49,6 +48,7 @@ from ..teach.tutorial import (
 )
 from . import hooks, panels
 from .controls import language_ruleset
+from .learn import learn_link_html
 from .quiz import QuizWidget
 from .table import CSS as TABLE_CSS
 from .table import TableWidget
@@ -371,22 +371,6 @@ def tutorial_page(query: str | None = None, header: str = "tutorial.ui") -> widg
         tid = params["tutorial"]
     return LanguageSwitch(TutorialWidget(tid, lang=lang), header=header, lang=lang,
                           rebuild=lambda w, new: w.in_language(new))
-
-
-def learn_link_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A "Learn this game" link to the tutorial dashboard for ``game`` (opens a new tab);
-    empty when the game has no tutorial. Voila serves the dashboards side by side (the
-    static site names them ``.html``)."""
-    from ..teach.tutorial import tutorials
-
-    if not tutorials(game):
-        return ""
-    page = "tutorial.html" if sys.platform == "emscripten" else "tutorial.ipynb"
-    href = f"{page}?{urlencode({'game': game, 'lang': lang})}"
-    return (f'<a class="ic-learn-link" href="{escape(href)}" target="_blank" '
-            f'rel="noopener" title="{escape(t("tutorial.ui.learn_tip", lang))}" '
-            f'style="white-space:nowrap;font-weight:bold;margin:0 8px">'
-            f'{escape(t("tutorial.ui.learn", lang))}</a>')
 
 
 def _cite(text: str, state: Any, lang: str) -> str:
