@@ -1,7 +1,7 @@
 """Screenshots of every tutorial (issue 20) played by clicks in a real Chromium.
 
 Run from the repo root: ``.venv/bin/python benchmarks/screenshot_tutorials.py [--out DIR]
-[--size 1024x640]`` (default ``/work/shots/tutorial``). It starts its own Voila, opens
+[--size 1024x640]`` (default ``/tmp/shots/tutorial``). It starts its own Voila, opens
 ``tutorial.ipynb?tutorial=<id>&lang=<lang>`` for each tutorial in the language it is
 written for first (IJs in Dutch, the others in English), clicks the highlighted option of
 every step (or Next), and writes ``<id>_<lang>_step<k>.png`` for three steps: the first
@@ -102,7 +102,7 @@ def shoot(tut: Any, page: Any, out: Path, lang: str) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=Path("/work/shots/tutorial"))
+    parser.add_argument("--out", type=Path, default=Path("/tmp/shots/tutorial"))
     parser.add_argument("--size", default="1024x640", help="window WxH")
     parser.add_argument("--only", nargs="*", default=None, help="tutorial ids to shoot")
     args = parser.parse_args(argv)
