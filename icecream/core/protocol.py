@@ -655,6 +655,8 @@ class GameSpec:
       of hints, position what-ifs and comparisons unless one is chosen: one under which
       the game ends in about the rounds a table plays (uniformly random Gelato Mio players
       take thousands of decisions, so that game names its heuristic).
+    * ``tutorial_package``: the package whose ``tutorials/*.json`` are the game's guided
+      first games (:mod:`icecream.teach.tutorial` loads and checks them); ``None``: none.
     """
 
     name: str
@@ -703,6 +705,8 @@ class GameSpec:
     #: modules that import the state module, so the state reaches them through its game.
     view: Callable[[Any, int | None], Any] | None = None
     save: Callable[[Any], dict[str, Any]] | None = None
+    #: The package holding the game's tutorials (``tutorials/*.json``), or None.
+    tutorial_package: str | None = None
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)
