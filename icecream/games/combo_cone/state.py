@@ -23,7 +23,7 @@ a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one who
 ('main', 'Ann', 4, 4)
 >>> s = s.apply({"type": "serve"})
 >>> s.event_texts()[0]
-'Ann serves: 2 placements, one per Cone (CCP-8).'
+'Ann serves: 2 placements, as many as their Cones; each may go on any of their Cones (CCP-8).'
 """
 
 from __future__ import annotations
