@@ -179,3 +179,19 @@ def test_ic_long_cone_names_fit_their_slot_in_dutch() -> None:
     new = t("widgets.svg.new_cone", "nl")
     if " " in new:  # "Nieuw hoorntje": two lines, each within the slot
         assert all(w in [n for _a, n in names] for w in new.split(" ", 1))
+
+
+def test_ccp12_game_over_names_the_winner_in_the_readers_language():
+    """The evaluation event carries seats, not names baked in by the engine: a default
+    name reads "Speler 3" in Dutch (issue 21; CCP-12)."""
+    import random
+
+    from icecream import new_game
+
+    s = new_game("combo-cone", players=3, seed=5)
+    r = random.Random(1)
+    while not s.is_over:
+        s = s.apply(r.choice(s.legal_actions()))
+    en, nl = s.event_texts(None, "en")[-1], s.event_texts(None, "nl")[-1]
+    assert "CCP-12" in en and "Player" in en
+    assert "Speler" in nl and "Player" not in nl

@@ -664,7 +664,7 @@ class ComboConeState(SeatTurns):
         tied = sum(1 for c in self.coins if c == coins)
         key = "game_over_shared" if len(w) > 1 else (
             "game_over_tiebreak" if tied > 1 else "game_over")
-        ev.append(_ev(key, "CCP-12", names=", ".join(self.names[q] for q in w), coins=coins))
+        ev.append(_ev(key, "CCP-12", winners=list(w), coins=coins))
 
     # ------------------------------------------------------------------ the rules, once
     def candidates(self) -> list[Action]:
