@@ -30,8 +30,11 @@ from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_seed
 from .messages import DEFAULT_LANGUAGE, Message
 from .rules import RuleBook
 
-#: Format version written into every saved state and saved game.
-FORMAT_VERSION = 1
+#: Format version written into every saved state and scenario. Version 2 (2026-12-01):
+#: every pile and deck lists its top card first, in every game (version 1 listed Gelato
+#: Mio's deck, discard and customer piles and every game's discard pile top card last);
+#: the loaders still read version 1 and turn those lists over (docs/scenarios.md).
+FORMAT_VERSION = 2
 
 
 #: Nesting deeper than this is refused while scanning the text, before any parsing (the
