@@ -13,7 +13,10 @@ through the command line (``validate``, or ``replay`` for saves). Each outcome i
 - **refused**: an ``IcecreamError`` of one line of at most 500 characters (the command
   line: exit status 2 and one ``error:`` line); a longer or multi-line refusal is counted
   as **unclear**;
-- **accepted**: loaded.
+- **accepted**: loaded. An accepted position is then played to its end with random
+  legal actions (at most ``--play-limit`` of them): a position with no legal action that
+  is not over, an exception, or a game that does not end is counted as a **crash** of
+  the play (``play crash``), else ``play ended``.
 
     .venv/bin/python benchmarks/fuzz_scenarios.py --cases 3000 --seed 1
 
@@ -169,9 +172,26 @@ def api_loader(kind: str, game: str) -> Callable[[Any], Any]:
     return load_history
 
 
-def outcome_api(load: Callable[[Any], Any], data: Any) -> tuple[str, str]:
+def play_out(state: Any, rng: random.Random, limit: int) -> tuple[str, str]:
+    """Play ``state`` (a loaded position) to its end with random legal actions."""
     try:
-        load(data)
+        s = state.clone()
+        for _ in range(limit):
+            if s.is_over:
+                s.check_invariants()
+                return "ended", ""
+            legal = s.legal_actions()
+            if not legal:
+                return "crash", f"no legal action in phase {s.phase!r}, not over"
+            s.apply_in_place(legal[rng.randrange(len(legal))])
+    except Exception:  # noqa: BLE001 - counting crashes is the point
+        return "crash", _where()
+    return ("ended", "") if s.is_over else ("crash", f"no end in {limit} random actions")
+
+
+def outcome_api(load: Callable[[Any], Any], data: Any) -> tuple[str, str | Any]:
+    try:
+        loaded = load(data)
     except IcecreamError as e:
         text = str(e)
         return ("refused" if "\n" not in text and len(text) <= MESSAGE_LIMIT else "unclear",
@@ -180,7 +200,7 @@ def outcome_api(load: Callable[[Any], Any], data: Any) -> tuple[str, str]:
         return "crash", _where()
     except Exception:  # noqa: BLE001 - counting crashes is the point
         return "crash", _where()
-    return "accepted", ""
+    return "accepted", loaded
 
 
 def outcome_cli(argv: list[str]) -> tuple[str, str]:
@@ -215,6 +235,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cli-every", type=int, default=3,
                    help="also run one case in this many through the command line")
+    p.add_argument("--play-limit", type=int, default=60_000,
+                   help="random actions allowed to finish an accepted position")
     args = p.parse_args()
     rng = random.Random(args.seed)
     totals: Counter = Counter()
@@ -239,6 +261,12 @@ def main() -> None:
                 label = f"{game} {kind}: {'; '.join(what)}"
                 result, detail = outcome_api(api_loader(kind, game), data)
                 counts["api " + result] += 1
+                if result == "accepted":
+                    state = detail.state if kind == "save" else detail
+                    played, detail = play_out(state, rng, args.play_limit)
+                    counts["play " + played] += 1
+                    if played == "crash":
+                        crashes[detail].append(label + " (play)")
                 if result == "crash":
                     crashes[detail].append(label)
                 elif result == "unclear":

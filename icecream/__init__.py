@@ -6,7 +6,7 @@
 'deliveries'
 >>> with icecream.in_language("nl"):
 ...     s.event_texts(None)[0][:40]
-'Voorbereiding: 6 ijsbolletjeskaarten wor'
+'Voorbereiding: 6 ijsbolletjeskaarten gaa'
 """
 
 from .core import (

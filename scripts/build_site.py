@@ -13,7 +13,7 @@ Run from the repo root with the project's venv (``make site``)::
 
     .venv/bin/python scripts/build_site.py [--output _site]
 
-The dashboards that need no pandas (play, rulebook_examples, quiz) are published; the
+The dashboards that need no pandas (play, rulebook_examples, quiz, tutorial) are published; the
 what-if dashboard needs pandas and a server (``make dashboard``, or Binder: README).
 """
 
@@ -41,7 +41,7 @@ BIN = Path(sys.executable).parent
 
 PROJECT = "icecream-tabletop"
 #: The dashboards of the static site: the ones that need no pandas.
-DASHBOARDS = ("play", "rulebook_examples", "quiz")
+DASHBOARDS = ("play", "rulebook_examples", "quiz", "tutorial")
 #: The Pyodide that the installed jupyterlite-pyodide-kernel is built for: the version of
 #: the npm package that holds its runtime.
 PYODIDE_VERSION = kernel_constants.PYODIDE_VERSION

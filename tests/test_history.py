@@ -76,7 +76,7 @@ def test_save_load_round_trip(tmp_path):
     path = tmp_path / "game.json"
     h.save(path)
     data = json.loads(path.read_text())
-    assert data["format_version"] == 3 and data["setup"]["seed"] == 9
+    assert data["format_version"] == 4 and data["setup"]["seed"] == 9
     assert data["outcome"]["steps"] == len(h) and data["digest"].startswith("sha256:")
     assert data["setup"]["close"] == "flavour" and data["setup"]["days"] == 3
     back = load_history(path)

@@ -41,3 +41,17 @@ def test_the_games_end_reads_as_a_sentence_not_nobody_decides() -> None:
         assert f"{nobody} decides" not in line
     right = q.choices[q.answer[0]]
     assert right.label == nobody and "the game is over" in right.why
+
+
+def test_quiz_positions_come_from_games_of_table_length_issue_17():
+    """Quiz positions are played by each game's rollout policy, so no question shows a
+    position from a game dragged on far past a table's length (Gelato Mio: random play
+    reached round 678; the heuristic plays games of about 50 rounds)."""
+    from icecream import get_game
+    from icecream.teach.quiz import positions
+
+    spec = get_game("gelato-mio")
+    assert spec.rollout_policy != "random"
+    *_, last = positions("gelato-mio", seed=3)
+    assert last.is_over
+    assert last.round < 100

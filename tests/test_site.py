@@ -1,7 +1,8 @@
 """The static site's Python side (``make site``, README "Publish the dashboards"):
 
-* the dashboards it publishes (play, rulebook_examples, quiz) build without pandas, numpy and
-  plotly, which the site does not load (pandas and numpy have no WebAssembly wheels on PyPI);
+* the dashboards it publishes (play, rulebook_examples, quiz, tutorial) build without pandas,
+  numpy and plotly, which the site does not load (pandas and numpy have no WebAssembly wheels
+  on PyPI);
 * the what-if, which needs pandas, is the one dashboard left out;
 * the build script's pieces that need no network: the placeholder wheels and the settings it
   writes into every page.
@@ -57,7 +58,7 @@ for game in ("ice-cream", "combo-cone", "gelato-mio"):
 
 
 def test_what_if_is_the_dashboard_left_out():
-    assert set(build_site.DASHBOARDS) == {"play", "rulebook_examples", "quiz"}
+    assert set(build_site.DASHBOARDS) == {"play", "rulebook_examples", "quiz", "tutorial"}
     assert {p.stem for p in (ROOT / "dashboards").glob("*.ipynb")} - set(
         build_site.DASHBOARDS) == {"what_if"}
     done = _run_without_pandas(_dashboard_code("what_if"))

@@ -43,10 +43,16 @@ from .protocol import (
 SAVE_KIND = "icecream-game"
 #: Saved games name their version apart from positions: version 1 files were written
 #: before the seeded shuffles changed (2026-11-30), so their seeds now deal other cards;
-#: version 3 adds the outcome and a digest, so a changed file or a changed game is told.
-SAVE_FORMAT_VERSION = 3
-#: Version 2 files (no digest) are still read: their actions are replayed through the rules.
-OLD_FORMAT_VERSIONS = (2,)
+#: version 3 adds the outcome and a digest, so a changed file or a changed game is told;
+#: version 4 (2026-12-01) writes positions in scenario format 2 (piles top card first,
+#: data files' contents in the settings), so its outcome digests that form.
+SAVE_FORMAT_VERSION = 4
+#: Older files still read: version 2 (no digest) has its actions replayed through the
+#: rules; version 3 has its digest checked and its outcome compared on the steps, phase
+#: and scores (its digest of the final position is of the old position format).
+OLD_FORMAT_VERSIONS = (2, 3)
+#: Versions whose files carry an ``outcome`` and a ``digest``.
+DIGEST_VERSIONS = (3, SAVE_FORMAT_VERSION)
 
 
 def digest(data: Any) -> str:
@@ -228,7 +234,7 @@ def load_history(source: Mapping[str, Any] | str | Path) -> History:
         raise SaveFileError(f"saved game format_version {quote(version)} is not "
                             f"{SAVE_FORMAT_VERSION}, the version this program reads")
     saved_outcome = None
-    if version == SAVE_FORMAT_VERSION:
+    if version in DIGEST_VERSIONS:
         body = {k: v for k, v in data.items() if k != "digest"}
         if "digest" not in data or "outcome" not in data:
             raise SaveFileError("a saved game needs its 'outcome' and 'digest'")
@@ -267,6 +273,9 @@ def load_history(source: Mapping[str, Any] | str | Path) -> History:
                                 f"{clip(str(e))}") from None
     if saved_outcome is not None:
         now = outcome(history.state, len(history))
+        if version != SAVE_FORMAT_VERSION and isinstance(saved_outcome, Mapping):
+            now.pop("state")  # digested in the old position format: not comparable
+            saved_outcome = {k: v for k, v in saved_outcome.items() if k != "state"}
         if saved_outcome != now:
             raise SaveFileError(
                 f"the actions replay to another outcome than the saved one (saved "

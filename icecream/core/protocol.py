@@ -30,8 +30,11 @@ from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_seed
 from .messages import DEFAULT_LANGUAGE, Message
 from .rules import RuleBook
 
-#: Format version written into every saved state and saved game.
-FORMAT_VERSION = 1
+#: Format version written into every saved state and scenario. Version 2 (2026-12-01):
+#: every pile and deck lists its top card first, in every game (version 1 listed Gelato
+#: Mio's deck, discard and customer piles and every game's discard pile top card last);
+#: the loaders still read version 1 and turn those lists over (docs/scenarios.md).
+FORMAT_VERSION = 2
 
 
 #: Nesting deeper than this is refused while scanning the text, before any parsing (the
@@ -520,13 +523,15 @@ class State(ABC):
         """The action in plain words from this state's point of view."""
         return self.why_not(action).reason.text(lang, self.names, self.game.flavour_codes)
 
-    def event_texts(self, seat: int | None = None, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        """This step's events as ``seat`` may read them (``None``: the teacher, all).
+    def event_texts(self, seat: int | None = None, lang: str = DEFAULT_LANGUAGE,
+                    events: Sequence[Event] | None = None) -> list[str]:
+        """This step's events (or ``events``, some of them) as ``seat`` may read them
+        (``None``: the teacher, all).
 
         A private event reads "You ..." for its seat; the teacher reads it by name.
         """
         out = []
-        for e in self.events:
+        for e in self.events if events is None else events:
             if seat is not None and e.visible_to is not None and e.visible_to != seat:
                 continue
             key = e.key
@@ -535,6 +540,17 @@ class State(ABC):
             out.append(self.message_type(key, e.params).text(lang, self.names,
                                                              self.game.flavour_codes))
         return out
+
+    def round_split(self) -> int:
+        """Where this step's events turn to the next round: the index of the first event
+        whose key is the game's ``round_start_event`` (the number of events when none is)."""
+        key = self.game.round_start_event
+        events = self.events
+        if key:
+            for k, e in enumerate(events):
+                if e.key == key:
+                    return k
+        return len(events)
 
     def check_apply(self, action: Action | Mapping[str, Any]) -> Action:
         """Parse ``action`` and raise :class:`IllegalAction` if not allowed now."""
@@ -609,6 +625,14 @@ class GameSpec:
       ``day``); ``round_label`` its catalog key (``"ui.day"``, ``{n}`` the number).
     * ``pause_after_round``: views stop at the end of each round to show its scoring
       (Ice Cream scores each day); a game that scores only at its end leaves it False.
+    * ``round_start_event``: the key of the event that opens a round. A step that scores
+      a round and sets up the next one reports both; views show the events before it with
+      the scoring, and the rest (the next round's deal) only once the player carries on.
+    * ``render_scoring(before, after, seat, lang) -> str``: the table at the moment a round
+      is scored, before the next round is set up: drawn from the position before the step
+      that scored it (``before``), that step's events and the scored position
+      (``after``), as ``seat`` sees them, with no options. Views show it while the
+      round's scoring is read; a game without it shows the position after the step.
     * ``first_player_setting``: the setting that chooses who starts (simulations rotate it).
     * ``settings_form``: the settings a new-game form offers, as :class:`SettingField`.
     * ``setting_rules``: setting name -> rule id; ``ruleset_rules``: ruleset -> rule ids
@@ -634,6 +658,8 @@ class GameSpec:
       of hints, position what-ifs and comparisons unless one is chosen: one under which
       the game ends in about the rounds a table plays (uniformly random Gelato Mio players
       take thousands of decisions, so that game names its heuristic).
+    * ``tutorial_package``: the package whose ``tutorials/*.json`` are the game's guided
+      first games (:mod:`icecream.teach.tutorial` loads and checks them); ``None``: none.
     """
 
     name: str
@@ -655,6 +681,8 @@ class GameSpec:
     round_attr: str = "round"
     round_label: str = "ui.round"
     pause_after_round: bool = False
+    round_start_event: str = ""
+    render_scoring: Callable[..., str] | None = None
     first_player_setting: str = "first_player"
     settings_form: tuple[SettingField, ...] = ()
     setting_rules: Mapping[str, str] = field(default_factory=dict)
@@ -680,6 +708,8 @@ class GameSpec:
     #: modules that import the state module, so the state reaches them through its game.
     view: Callable[[Any, int | None], Any] | None = None
     save: Callable[[Any], dict[str, Any]] | None = None
+    #: The package holding the game's tutorials (``tutorials/*.json``), or None.
+    tutorial_package: str | None = None
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)

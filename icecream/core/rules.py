@@ -47,6 +47,13 @@ class Rule:
         """The rule's words, in ``ruleset``'s own words when it has them."""
         return t(_key(f"rule.{self.id}.text", ruleset or self.ruleset, lang), lang)
 
+    def settings_note(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """How the game's settings touch this rule, for whoever sets a game up (catalog
+        ``rule.<id>.settings``; ``""`` when none). Kept out of :meth:`text`, which is
+        written for players."""
+        key = f"rule.{self.id}.settings"
+        return t(key, lang) if has_message(key, lang) else ""
+
     def worded_by(self, ruleset: str, lang: str = DEFAULT_LANGUAGE) -> bool:
         """True when ``ruleset`` words this rule its own way (its text is its own)."""
         return has_message(f"rule.{self.id}.text.{ruleset}", lang)

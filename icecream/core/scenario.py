@@ -43,11 +43,14 @@ def scenario_fields(*own: Collection[str]) -> frozenset[str]:
 
 
 def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
-                  fields: Collection[str], version: int) -> Mapping[str, Any]:
+                  fields: Collection[str], version: int,
+                  older: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
+                  ) -> Mapping[str, Any]:
     """``data`` as a mapping whose common fields are checked: within the JSON limits, no
     field outside ``fields``, ``game`` (if given) naming ``game``, ``format_version`` (if
-    given) equal to ``version``, and ``players`` present. ``loader`` names the game in
-    the message for another game's scenario ("an Ice Cream")."""
+    given) equal to ``version`` or one of ``older`` (whose function turns such data into
+    the current version's), and ``players`` present. ``loader`` names the game in the
+    message for another game's scenario ("an Ice Cream")."""
     if isinstance(data, str | bytes):
         data = parse_json(data, ScenarioError, "scenario")
     else:
@@ -62,9 +65,15 @@ def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
     if not isinstance(named, str) or named != game:
         raise ScenarioError(f"game: this is {loader} scenario loader, not {quote(named)}")
     found = data.get("format_version", version)
-    if isinstance(found, bool) or found != version:
-        raise ScenarioError(f"format_version: this engine reads version {version}, "
+    older = older or {}
+    if isinstance(found, bool) or not isinstance(found, int) or (
+            found != version and found not in older):
+        readable = ", ".join(str(v) for v in sorted({version, *older}))
+        raise ScenarioError(f"format_version: this engine reads version {readable}, "
                             f"not {quote(found)}")
+    if found != version:
+        data = older[found](dict(data))
+        data["format_version"] = version
     if "players" not in data:
         raise ScenarioError("players: a scenario needs players (a count or a list of names)")
     return data
@@ -88,6 +97,28 @@ def scenario_settings(data: Mapping[str, Any], make: SettingsKit | Callable[...,
         return make(data["players"], **given)
     except SettingsError as e:
         raise ScenarioError(f"settings: {e}") from None
+
+
+def top_last_to_top_first(flat: Collection[str] = (), nested: Collection[str] = ()
+                           ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A reader of format version 1 data, whose piles ``flat`` (a list of cards) and
+    ``nested`` (a list of piles) listed their top card last: it turns them over, as the
+    current version lists every pile top card first. A value that is not a list is left
+    for the game's check to refuse.
+
+    >>> up = top_last_to_top_first(["deck"], ["piles"])
+    >>> up({"deck": [1, 2, 3], "piles": [[1, 2], "x"], "seed": 4})
+    {'deck': [3, 2, 1], 'piles': [[2, 1], 'x'], 'seed': 4}
+    """
+    def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+        for name in flat:
+            if isinstance(data.get(name), list):
+                data[name] = data[name][::-1]
+        for name in nested:
+            if isinstance(data.get(name), list):
+                data[name] = [p[::-1] if isinstance(p, list) else p for p in data[name]]
+        return data
+    return upgrade
 
 
 def read_int(data: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:

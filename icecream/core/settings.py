@@ -37,12 +37,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .datafiles import InlineData
 from .errors import SettingsError, quote
 from .players import player_names, typed_key
 from .protocol import SettingField
 
 #: The kinds of setting: a whole number in a range, a seat (0..players-1), one of some
-#: choices, true/false, or the path of a data file (``None``: the shipped data).
+#: choices, true/false, or a data file (``None``: the shipped data): its path, or its
+#: contents as a JSON object (kept as :class:`~icecream.core.datafiles.InlineData`).
 KINDS = ("int", "seat", "choice", "bool", "path")
 
 
@@ -53,7 +55,10 @@ class Setting:
     ``kind`` is one of :data:`KINDS`. ``low``/``high`` bound an ``int``; ``choices`` list a
     ``choice``'s values. ``optional`` also allows ``None`` (the setting is off).
     ``form`` says whether a new-game form offers it, and ``form_choices`` the values it
-    offers when they are fewer than the check allows.
+    offers when they are fewer than the check allows. ``dump`` (a ``path`` setting) reads
+    the file a path names and gives its data as a JSON object: the settings keep that
+    data (:class:`~icecream.core.datafiles.InlineData`), not the path, so a game plays
+    with the file as it was when the game was set up, and its saves carry the data.
     """
 
     name: str
@@ -66,6 +71,7 @@ class Setting:
     optional: bool = False
     form: bool = True
     form_choices: tuple[Any, ...] = ()
+    dump: Callable[[Any], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -90,8 +96,8 @@ class Setting:
             ok = isinstance(value, bool)
             want = "true or false"
         else:
-            ok = isinstance(value, str)
-            want = "a file path or None"
+            ok = isinstance(value, str | InlineData)
+            want = "a file path, the file's data (a JSON object) or None"
         if not ok:
             raise SettingsError(f"setting {self.name} must be {want} ({self.rule}), "
                                 f"not {quote(value)}")
@@ -122,9 +128,13 @@ class SettingsBase:
         return len(self.names)
 
     def to_dict(self) -> dict[str, Any]:
-        """The settings as plain data (JSON-able; ``names`` a list)."""
+        """The settings as plain data (JSON-able; ``names`` a list; a data file's path, or
+        its contents when they were given inline)."""
         d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore
         d["names"] = list(self.names)
+        for k, v in d.items():
+            if isinstance(v, InlineData):
+                d[k] = v.data
         return d
 
 
@@ -237,7 +247,12 @@ class SettingsKit:
         values.update(self.rulesets[ruleset])
         values.update(variant)
         for name, value in values.items():
-            self.by_name[name].check(value, len(names))
+            setting = self.by_name[name]
+            if setting.kind == "path" and isinstance(value, Mapping):
+                value = values[name] = InlineData.of(value, name)
+            setting.check(value, len(names))
+            if setting.dump is not None and isinstance(value, str):
+                values[name] = InlineData.of(setting.dump(value), name)
         made = self.cls(names=names, ruleset=ruleset, **values)
         if self._check is not None:
             self._check(made)

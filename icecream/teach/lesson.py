@@ -35,6 +35,14 @@ def goal(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return t(f"teach.{game_key(get_game(game))}.goal", lang)
 
 
+def game_title(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The game's name in ``lang`` (catalog ``teach.<game>.title``; in Dutch Ice Cream is
+    *IJs*), the registry's title when the catalog has none."""
+    spec = get_game(game)
+    key = f"teach.{game_key(spec)}.title"
+    return t(key, lang) if key in catalog(lang) else spec.title
+
+
 def players_text(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """How many can play, naming the house variant's counts and rule when there is one."""
     spec = get_game(game)
@@ -90,9 +98,18 @@ def rule_texts(game: str, rule_ids: Iterable[str] | None = None,
 
 def rules_html(game: str, rule_ids: Iterable[str] | None = None,
                lang: str = DEFAULT_LANGUAGE) -> str:
-    """The rules' ids, titles and full texts as HTML paragraphs."""
-    return "".join(f"<p><b>{escape(cite)}.</b> {escape(text)}</p>"
-                   for cite, text in rule_texts(game, rule_ids, lang))
+    """The rules' ids, titles and full texts as HTML paragraphs, then the settings that
+    touch them (for whoever sets a game up: the rule texts are for players)."""
+    rules = get_game(game).rules
+    ids = list(rules) if rule_ids is None else list(rule_ids)
+    html = "".join(f"<p><b>{escape(cite)}.</b> {escape(text)}</p>"
+                   for cite, text in rule_texts(game, ids, lang))
+    notes = [(r, rules[r].settings_note(lang)) for r in ids if rules[r].settings_note(lang)]
+    if notes:
+        html += (f'<p class="ic-settings-notes"><i>{escape(t("teach.lesson.settings", lang))}'
+                 f"</i></p><ul>" + "".join(f"<li><b>{escape(r)}</b>: {escape(n)}</li>"
+                                           for r, n in notes) + "</ul>")
+    return html
 
 
 def overview_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -121,10 +138,9 @@ def summary_html(game: str, lang: str = DEFAULT_LANGUAGE, title: bool = True,
     """A printable one-page summary: goal, players, components, flavours, glossary and one
     round of play, in small type and two columns. ``all_rules`` adds every rule in full
     (two more pages); ``title`` the heading (a notebook may have its own)."""
-    spec = get_game(game)
     steps = "".join(f"<li>{escape(s)}</li>" for s in round_steps(game, lang))
-    head = (f"<h2>{escape(t('teach.lesson.summary_title', lang, title=spec.title))}</h2>"
-            if title else "")
+    heading = t("teach.lesson.summary_title", lang, title=game_title(game, lang))
+    head = f"<h2>{escape(heading)}</h2>" if title else ""
     rules = (f"<h3>{escape(t('teach.lesson.all_rules', lang))}</h3>"
              f"{rules_html(game, None, lang)}" if all_rules else "")
     return (f'<div class="ic-summary" style="font-size:9.5pt;line-height:1.25">'
@@ -192,7 +208,7 @@ def narration_text(beats: Sequence[Beat], lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 __all__ = [
-    "Beat", "components", "flavours", "glossary", "goal", "narrate", "narration_text",
+    "Beat", "components", "flavours", "game_title", "glossary", "goal", "narrate", "narration_text",
     "overview_html", "players_text", "round_steps", "rule_texts", "rules_html", "summaries_html",
     "summary_html",
 ]

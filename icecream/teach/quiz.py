@@ -308,12 +308,20 @@ def question_kinds(game: str) -> dict[str, Callable[..., Question | None]]:
 
 
 # -- positions and quizzes -----------------------------------------------------------------
-def positions(game: str, players: int | None = None, seed: int = 0,
-              bot: str = "random") -> Iterator[State]:
-    """Every position of one game of ``game`` played by ``bot`` bots from ``seed``."""
+def positions(game: str, players: int | Sequence[str] | None = None, seed: int = 0,
+              bot: str | None = None) -> Iterator[State]:
+    """Every position of one game of ``game`` played by ``bot`` bots from ``seed``;
+    ``players`` is a count or the players' names (a lesson's quiz uses the lesson's).
+
+    ``bot`` defaults to the game's ``rollout_policy``: the bot under which its games last
+    as long as a table's do, so a quiz never asks about a position no table would reach
+    (random play can drag a game on for hundreds of rounds).
+    """
     from ..bots import decide, make_bot
 
     spec = get_game(game)
+    if bot is None:
+        bot = spec.rollout_policy
     n = players if players is not None else max(spec.min_players, min(3, spec.max_players))
     state = spec.new_state(players=n, seed=seed)
     bots = [make_bot(bot, seed=seed * 10 + k) for k in range(state.num_players)]
@@ -325,14 +333,15 @@ def positions(game: str, players: int | None = None, seed: int = 0,
 
 
 def make_quiz(game: str, count: int = 5, seed: int = 0, kinds: Sequence[str] | None = None,
-              players: int | None = None, lang: str = DEFAULT_LANGUAGE,
+              players: int | Sequence[str] | None = None, lang: str = DEFAULT_LANGUAGE,
               max_games: int = 6) -> list[Question]:
     """``count`` questions about real positions of seeded bot games of ``game``.
 
     The kinds take turns (in an order drawn from ``seed``), so a quiz mixes them; the
     same arguments give the same quiz. ``kinds`` limits the kinds asked (names from
-    :func:`question_kinds`). Raises :class:`QuizError` for a bad count or an unknown
-    kind, or when the games played offer no position for the kinds asked.
+    :func:`question_kinds`). ``players`` is a count or the names a lesson uses. Raises
+    :class:`QuizError` for a bad count or an unknown kind, or when the games played offer
+    no position for the kinds asked.
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 100:
         raise QuizError(t("teach.error.count", lang, count=repr(count)))

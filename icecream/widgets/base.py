@@ -58,6 +58,14 @@ class ExplorerBase(widgets.VBox):
         return self._message[0]
 
     @property
+    def scoring_shown(self) -> bool:
+        """True while a round's scoring is shown (not the game's end): the table is drawn
+        as it was scored, and the next round waits for "Continue"."""
+        at = self.session.summary
+        return (at is not None and at > 0 and at == self.history.cursor
+                and not self.state.is_over)
+
+    @property
     def message_is_error(self) -> bool:
         return self._message[1]
 
@@ -90,12 +98,14 @@ class ExplorerBase(widgets.VBox):
 
     # -- plumbing ------------------------------------------------------------------------
     def _do(self, command: Callable, *args: Any, say_events: bool = True,
-            note: Callable[[], str] | None = None) -> bool:
+            note: Callable[[], str] | None = None,
+            first_events: list[str] | None = None) -> bool:
         """Run a session command; show its refusal, or what happened, then redraw.
 
         What happened is every event since the step shown before the command (the
         player's own move and all the bots' answers up to the next decision), not only
-        the last step's."""
+        the last step's; ``first_events`` come before them. While a round's scoring is
+        shown, the step that scored it is left to the summary."""
         before = (self.session.history, self.history.cursor)
         try:
             result = command(*args)
@@ -119,16 +129,21 @@ class ExplorerBase(widgets.VBox):
             parts.append(t("widgets.msg.paused", self.lang))
         if note is not None and forked is None:
             parts.append(note())
-        elif say_events and self.session.summary is None:
-            # (while a round's summary shows, it tells what happened)
+        elif say_events:
+            summary = self.session.summary
             if isinstance(result, int) and result > 1:
                 parts.append(t("widgets.msg.ran", self.lang, steps=result))
             history, cursor = before
             if history is self.history and cursor < self.history.cursor:
-                events = self.session.events_since(cursor)
-            else:  # another line of play or a step back: the step shown
+                # (the step that scored a round is read in its summary)
+                events = [text for k, text in self.session.log(since=cursor) if k != summary]
+            elif first_events is not None and history is self.history:
+                events = []  # nobody moved since: only what was held back
+            elif summary is None:  # another line of play or a step back: the step shown
                 events = self.state.event_texts(self.session.perspective, self.lang)
-            self._say(parts, events)
+            else:
+                events = []
+            self._say(parts, list(first_events or []) + events)
             self.refresh()
             return True
         self._say(parts)
@@ -187,8 +202,13 @@ class ExplorerBase(widgets.VBox):
         s = self.state
         p = self.session.perspective
         key = (s, p)  # the state itself: compared by identity, and kept alive
-        if self._changed("table", key):
-            self.table.show(hooks.render(s, p, self.lang))
+        scoring = self.scoring_shown
+        if self._changed("table", (s, p, scoring)):
+            if scoring:  # the round as scored; the next round's deal waits (issue 21)
+                before = self.history.states[self.history.cursor - 1]
+                self.table.show(hooks.render_scoring(before, s, p, self.lang))
+            else:
+                self.table.show(hooks.render(s, p, self.lang))
         if self._changed("explain", key):
             self.explain.value = panels.explain_html(s, p, self.lang)
         if self._changed("scores", key):

@@ -68,12 +68,19 @@ class ExampleExplorer(ExplorerBase):
         self.note = _html("ic-example-note")
         self.outcome = _html("ic-example-outcome")
         self.summary = _html("ic-round-summary")
-        side = widgets.VBox([self.rulebook, self.note, self.summary, self.outcome, self.explain],
+        # The outcome the rulebook states heads the page once the example is played, and
+        # the step's note sits beside the buttons: both in view at 1024x640 without
+        # scrolling (issue 21: the Dan and Larry outcome was at y ~ 1,270). The rulebook's
+        # words and the scoring follow beside the table.
+        side = widgets.VBox([self.summary, self.rulebook, self.explain],
                             layout=widgets.Layout(flex="1 1 320px", min_width="280px"))
+        self.note.layout = widgets.Layout(flex="1 1 300px", margin="0 0 0 8px")
         self.children = [
             widgets.HBox([self.game_box, self.select_box, self.perspective],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.next_button, self.restart_button, self.undo_button]),
+            widgets.HBox([self.next_button, self.restart_button, self.undo_button, self.note],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.outcome,
             self.message_line,
             widgets.HBox([self.table, side], layout=widgets.Layout(flex_flow="row wrap")),
             self.log_panel,
@@ -188,7 +195,7 @@ class ExampleExplorer(ExplorerBase):
         else:
             note = t("widgets.example.step_note", lang, step=k, steps=steps,
                      note=ex.step_note(k - 1, lang))
-        self.note.value = f'<p style="line-height:1.4">{escape(note)}</p>'
+        self.note.value = f'<p style="line-height:1.4;margin:2px 0">{escape(note)}</p>'
         at = self.session.summary  # a round (or the game) just scored: show its breakdown
         shown = at is not None and at == self.history.cursor
         if self._changed("summary", (at, self.history, self.session.perspective) if shown

@@ -27,6 +27,7 @@ from . import controls, hooks, panels, validate
 from .base import ExplorerBase
 from .budget import BudgetRunner, from_page
 from .hints import HintPanel
+from .learn import learn_link_html
 from .scrubber import Scrubber
 from .session import RUN_SECONDS, Session, bot_words
 from .validate import HUMAN, Refused, refuse
@@ -116,7 +117,11 @@ class GameExplorer(ExplorerBase):
     def carry_on(self) -> bool:
         """Close the round's scoring (or, at a past step, let the bots play on from there:
         a new branch) and let the bots move until a human decides."""
-        return self._do(self.session.carry_on)
+        opening: list[str] | None = None
+        if self.scoring_shown:  # the next round's deal, held back while the scoring showed
+            opening = hooks.split_round_texts(self.state, self.session.perspective,
+                                              self.lang)[1]
+        return self._do(self.session.carry_on, first_events=opening)
 
     def undo(self) -> bool:
         """Go back to the previous human decision (one step when no seat is a bot)."""
@@ -183,6 +188,7 @@ class GameExplorer(ExplorerBase):
         self.branch.observe(self._branch_changed, names="value")
         self.perspective.layout = widgets.Layout(width="auto")
         self.prompt = _html("ic-prompt")
+        self.learn_link = _html("ic-learn")  # "Learn this game": the tutorial page (issue 20)
         self.summary = _html("ic-round-summary")
         self.continue_button = controls.button("continue", "ic-continue", self.carry_on, lang,
                                                button_style="primary")
@@ -228,7 +234,7 @@ class GameExplorer(ExplorerBase):
         self.perspective.layout = widgets.Layout(width="210px")
         status = widgets.HBox([widgets.VBox([self.prompt],
                                             layout=widgets.Layout(flex="1 1 auto")),
-                               self.perspective, self.settings_toggle],
+                               self.learn_link, self.perspective, self.settings_toggle],
                               layout=widgets.Layout(align_items="center"))
         status.add_class("ic-status")
         # What happened since the player's last decision heads the column beside the
@@ -372,6 +378,8 @@ class GameExplorer(ExplorerBase):
             d.value = session.players[seat]
         self._draw_summary()
         self.prompt.value = panels.prompt_html(self._prompt(), over or self._your_turn())
+        if self._changed("learn", (s.game.name, lang)):
+            self.learn_link.value = learn_link_html(s.game.name, lang)
 
     def _your_turn(self) -> bool:
         s, session = self.state, self.session

@@ -54,6 +54,27 @@ def render(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
     return draw(state, seat, lang)
 
 
+def render_scoring(before: State, after: State, seat: int | None,
+                   lang: str = DEFAULT_LANGUAGE) -> str:
+    """The table at the moment a round is scored, before the next round is set up
+    (``GameSpec.render_scoring``); a game without that picture shows ``after``."""
+    draw = after.game.render_scoring
+    if draw is None:
+        return render(after, seat, lang)
+    return draw(before, after, seat, lang)
+
+
+def split_round_texts(state: State, seat: int | None,
+                      lang: str = DEFAULT_LANGUAGE) -> tuple[list[str], list[str]]:
+    """The texts of the step that made ``state``, as ``seat`` reads them, split where the
+    next round opens (``GameSpec.round_start_event``): what the scoring showed, and the
+    next round's setup, shown once the player carries on."""
+    k = state.round_split()
+    events = state.events
+    return (state.event_texts(seat, lang, events[:k]),
+            state.event_texts(seat, lang, events[k:]))
+
+
 def round_number(state: State) -> int | None:
     """The game's round counter (Ice Cream's day), or ``None`` if it has none."""
     value = getattr(state, state.game.round_attr, None)

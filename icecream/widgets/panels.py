@@ -132,7 +132,8 @@ def summary_html(history: Any, step: int, perspective: int | None,
              f'<th>{escape(t("widgets.scores.player", lang))}</th>{gained_head}'
              f'<th>{escape(t("widgets.scores.total", lang))}</th></tr>{"".join(rows)}</table>')
     rules = hooks.rules(after)
-    texts = after.event_texts(perspective, lang)
+    # The scoring's own events: the next round's deal waits for "Continue" (issue 21).
+    texts = hooks.split_round_texts(after, perspective, lang)[0]
     lead = ""
     if after.is_over and texts:  # the game's end (who won, and why) is its last event
         lead = f'<p style="margin:6px 0;font-weight:bold">{_cite(texts[-1], rules, lang)}</p>'

@@ -58,7 +58,8 @@ class QuizWidget(widgets.VBox):
     """
 
     def __init__(self, game: str | None = None, count: int = 5, seed: int = 0,
-                 kinds: Sequence[str] | None = None, players: int | None = None,
+                 kinds: Sequence[str] | None = None,
+                 players: int | Sequence[str] | None = None,
                  questions: Sequence[Question] | None = None,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
@@ -79,7 +80,9 @@ class QuizWidget(widgets.VBox):
         self.kind = _html("ic-quiz-kind")
         self.prompt = _html("ic-quiz-prompt")
         self.picture = _html("ic-quiz-picture")
-        self.picture.layout = widgets.Layout(flex="1 1 480px", max_width="600px")
+        # Wide enough at 1024x640 that a table's smallest text reads >= 11 px (issue 21:
+        # Combo Cone's legend was 6-7 px here).
+        self.picture.layout = widgets.Layout(flex="1 1 700px", max_width="720px")
         self.choices_box = widgets.VBox()
         self.choices_box.add_class("ic-quiz-choices")
         self.check_button = _button("teach.ui.check", "ic-quiz-check", self._check_clicked,
@@ -101,7 +104,7 @@ class QuizWidget(widgets.VBox):
             widgets.HBox([self.check_button, self.next_button, self.new_button,
                           self.game_select], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.feedback, self.rules,
-        ], layout=widgets.Layout(flex="1 1 340px", min_width="300px", padding="0 0 0 12px"))
+        ], layout=widgets.Layout(flex="1 1 240px", min_width="240px", padding="0 0 0 12px"))
         self.children = [
             self.progress, self.kind, self.prompt,
             widgets.HBox([self.picture, answers],

@@ -13,6 +13,7 @@ from voila_harness import new_context
 import icecream
 from icecream.bots import make_bot
 from icecream.games.combo_cone import EXAMPLES, render_svg
+from icecream.games.combo_cone.render import WIDTH
 
 
 def positions() -> list[tuple[str, Any]]:
@@ -65,6 +66,6 @@ def test_ccp_table_is_readable_and_clickable_at_1024(browser, lang):
             hand = page.eval_on_selector_all(
                 ".ccp-hand-card",  # face up only in the seat's own panel (CCPN-7)
                 "els => els.map(e => e.getBoundingClientRect().bottom)")
-            assert max(hand, default=0) * 703 / 1024 + 206 <= 640, (name, max(hand))
+            assert max(hand, default=0) * 703 / WIDTH + 206 <= 640, (name, max(hand))
     finally:
         context.close()

@@ -80,6 +80,11 @@ def test_a_whole_day_played_by_clicking(open_page: Any, check: Any,
     totals = page.eval_on_selector_all(
         f"{PLAY} .ic-scores tr", "trs => trs.slice(1).map(tr => tr.cells[1].innerText)")
     assert len(totals) == 4 and sum(int(x) for x in totals) > 0, totals
+    # The table shows day 1 as scored until Continue deals day 2 (issue 21).
+    scored = t("widgets.svg.day_scored", day=t("ui.day_n", n=1))
+    assert scored in text_of(page, f"{TABLE} .ic-phase")
+    page.click(f"{PLAY} .ic-continue")
+    page.wait_for_selector(f"{TABLE} svg:not([data-scoring])", timeout=20_000)
     assert t("ic.phase.deliveries") in text_of(page, f"{TABLE} .ic-phase")  # day 2 begins
     wait_kernel_idle(page)
     check(page)

@@ -84,10 +84,10 @@ def site_url(static_site: Path) -> Iterator[str]:
         proc.wait(timeout=10)
 
 
-def test_site_has_the_three_dashboards_and_no_cdn(static_site: Path):
+def test_site_has_the_four_dashboards_and_no_cdn(static_site: Path):
     render = static_site / "voici" / "render"
     assert sorted(p.name for p in render.glob("*.html")) == [
-        "play.html", "quiz.html", "rulebook_examples.html"]
+        "play.html", "quiz.html", "rulebook_examples.html", "tutorial.html"]
     runtime = static_site / "static" / "pyodide"
     for name in ("pyodide.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (runtime / name).is_file(), name

@@ -56,6 +56,7 @@ MAIN_WIDGET = {
     "rulebook_examples": ".ic-example-explorer",
     "what_if": ".ic-whatif",
     "quiz": ".ic-quiz",
+    "tutorial": ".ic-tutorial",
 }
 #: Console messages that are not errors of ours: requests we aborted ourselves (anything not to
 #: 127.0.0.1: each already fails the test, see OUTSIDE_REQUESTS) and the favicon Voila does

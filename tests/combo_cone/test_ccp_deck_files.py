@@ -33,9 +33,10 @@ def test_ccp2_another_deck_file_is_played(tmp_path):
         c["flavour"] = {"vanilla": "lemon", "lemon": "vanilla"}.get(c["flavour"], c["flavour"])
     path = write(tmp_path, data)
     s = icecream.new_game("combo-cone", players=2, seed=1, deck=path)
-    assert s.settings.deck == path and s.comps.source == path
+    # The settings keep the file's data, not its path: saves carry it (issue 22).
     assert s.comps.ice_cream[0].flavour == 5  # lemon
-    assert s.view(0).settings["deck"] == path
+    assert s.view(0).settings["deck"]["ice_cream"][0]["flavour"] == "lemon"
+    assert s.settings.to_dict()["deck"] == s.comps.to_data()
 
 
 def test_ccp2_a_deck_file_may_hold_only_orders(tmp_path):
@@ -82,7 +83,8 @@ def test_ccp2_bad_json_and_bad_encoding_and_missing_file(tmp_path):
         icecream.new_game("combo-cone", players=2, seed=1, deck=str(tmp_path / "none.json"))
     with pytest.raises(SettingsError, match="must be a JSON object"):
         parse_components([1, 2])
-    with pytest.raises(SettingsError, match=r"deck must be a file path or None \(CCP-2\)"):
+    with pytest.raises(SettingsError, match=r"deck must be a file path, the file's data "
+                                            r"\(a JSON object\) or None \(CCP-2\)"):
         icecream.new_game("combo-cone", players=2, seed=1, deck=3)
     with pytest.raises(SettingsError, match="path to a deck file"):
         icecream.new_game("combo-cone", players=2, seed=1, deck=" ")

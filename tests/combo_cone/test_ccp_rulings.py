@@ -360,7 +360,8 @@ def test_ccp11_final_turns_from_the_next_artisan_to_the_emptier():
 
 # -- CCP-12 evaluation
 def test_ccp12_most_coins_then_fewest_cards_then_shared():
-    base = {"players": 3, "phase": "over", "row": ROW, "order_row": ORDERS}
+    base = {"players": 3, "phase": "over", "row": ROW, "order_row": ORDERS, "pile_size": 0,
+            "turn": 30}  # over: the pile ran out and each took a final turn (CCP-11)
     s = load_scenario({**base, "filled": [["mint"], ["lemon+lemon"], []], "fills": [1, 1, 0]})
     assert s.winners == (1,)
     s = load_scenario({**base, "filled": [["mint"], ["lemon"], []], "fills": [1, 1, 0],
@@ -441,8 +442,9 @@ def test_ccpn8_bad_positions_refused_with_the_numbering_rule():
     ([["lemon"], ["mint"], []], [[], [], []], "share the title"),
 ])
 def test_ccp12_the_evaluation_says_how_the_title_was_won(filled, hands, words):
-    s = load_scenario({"players": 3, "to_act": 2, "final_turns_left": 1, "row": ROW,
-                       "order_row": ORDERS, "filled": filled, "fills": [len(f) for f in filled],
+    s = load_scenario({"players": 3, "to_act": 2, "final_turns_left": 1, "pile_size": 0,
+                       "row": ROW, "order_row": ORDERS, "filled": filled,
+                       "fills": [len(f) for f in filled],
                        "hands": hands})
     end = s.apply({"type": "serve"})
     assert end.is_over and words in end.event_texts()[-1]

@@ -145,7 +145,7 @@ def _qc_scenario(top: str, **fields):
             ["vanilla", "vanilla", "wafer"]]
     hands = fields.get("hands", [])
     rest = _rest([c for row in disp for c in row], *hands, [top, "sugar", "cream"])
-    return scenario(display=disp, deck=rest + [top, "sugar", "cream"], **fields)
+    return scenario(display=disp, deck=["cream", "sugar", top] + rest, **fields)  # top first
 
 
 def test_gm_5_quality_control_hand_out_of_turn_discards():
@@ -211,7 +211,7 @@ def test_gm_6_serve_removes_recipe_cards_from_the_game():
     for p in data["piles"]:
         if "one_ball_cone_v1" in p:
             p.remove("one_ball_cone_v1")
-    data["piles"][1].append("one_ball_cone_v1")
+    data["piles"][1].insert(0, "one_ball_cone_v1")  # top card first
     s = icecream.load_state(data)
     s = s.apply({"type": "serve", "pile": 1})
     assert s.points(0)["customers"] == 2 and s.table[0] == [0, 0, 0]
@@ -226,7 +226,7 @@ def test_gm_7_objective_claimed_at_end_of_turn():
     for p in data["piles"]:
         if "one_ball_cone_s1" in p:
             p.remove("one_ball_cone_s1")
-    data["piles"][2].append("one_ball_cone_s1")
+    data["piles"][2].insert(0, "one_ball_cone_s1")  # top card first
     s = icecream.load_state(data).apply({"type": "serve", "pile": 2})
     assert s.claimed[2] == 0 and s.points(0)["ice_cream_objectives"] == 10
     assert any(e.key == "gm.event.objective.one_ball_cone" for e in s.events)
@@ -272,7 +272,7 @@ def test_gm_4_gm_5_gmn_2_a_refill_that_stopped_is_completed_once_a_card_can_be_d
              ["sugar"] * 3 + ["cream"] * 3 + ["strawberry"] * 2 + ["chocolate"] * 2
              + ["bowl"] * 2 + ["wafer"] * 3]
     disp = [["wafer", None, None], ["cone"] * 3, ["cone"] * 3]
-    s = scenario(hands=hands, display=disp, deck=["qc_hand", "qc_balls", "vanilla"])
+    s = scenario(hands=hands, display=disp, deck=["vanilla", "qc_balls", "qc_hand"])  # top first
     s = s.apply({"type": "take", "row": 0, "col": 0})
     assert any(e.key == "gm.event.refill_waits" and e.rule == "GMN-2" for e in s.events)
     assert s.display[:3] == [4, -1, -1] and s.to_fill == [1, 2]
@@ -347,6 +347,6 @@ def test_gmn_8_the_twelve_point_bowl_counts_for_the_bowl_objective():
     for p in data["piles"]:
         if "bowl_ss" in p:
             p.remove("bowl_ss")
-    data["piles"][1].append("bowl_ss")
+    data["piles"][1].insert(0, "bowl_ss")  # top card first
     s = icecream.load_state(data).apply({"type": "serve", "pile": 1})
     assert s.claimed[0] == 0 and s.points(0)["ice_cream_objectives"] == 5

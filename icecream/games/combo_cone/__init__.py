@@ -8,22 +8,15 @@ loads another deck file.
 >>> s = new_game("combo-cone", players=4, seed=1, ruleset="review")
 >>> s.settings.rainbow_hand_limit, len(s.pile) + len(s.row)
 (3, 92)
+
+The action kinds (``Scoop``, ``Secure``, ``Serve``...) are in :mod:`.actions`.
 """
 
 from __future__ import annotations
 
 from ...core.kit import kit_game
-from .actions import (
-    ACTION_KINDS,
-    EndTurn,
-    Fill,
-    Place,
-    Scoop,
-    Secure,
-    Serve,
-    StopServing,
-    TakeReward,
-)
+from . import actions
+from .actions import ACTION_KINDS
 from .components import BRANDS, FLAVOURS, Components, load_components, shipped_components
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
@@ -45,11 +38,11 @@ GAME = kit_game(
     flavour_codes=FLAVOURS, render_svg=render_svg, determinizer=Determinizer,
     policies=POLICIES, count_action=count_action, result_columns=result_columns,
     metrics=METRICS, catalog_prefix="ccp", presets=PRESETS, action_words=action_words,
+    tutorial_package=__name__,
 )
 
 __all__ = [
     "GAME", "RULES", "EXAMPLES", "Example", "ComboConeState", "ComboConeView", "Settings",
     "RULESETS", "PHASES", "FLAVOURS", "BRANDS", "Components", "load_components",
-    "shipped_components", "Scoop", "Secure", "Serve", "Place", "StopServing", "Fill",
-    "TakeReward", "EndTurn", "new_state", "load_scenario", "render_svg",
+    "shipped_components", "actions", "new_state", "load_scenario", "render_svg",
 ]

@@ -26,7 +26,7 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from ...core.datafiles import DataFileCache
+from ...core.datafiles import DataFileCache, InlineData
 from ...core.errors import SettingsError, quote
 from ...core.protocol import parse_json
 
@@ -124,6 +124,14 @@ class Components:
     def heights(self) -> tuple[int, ...]:
         """``heights[order id]``: how many flavours the order asks for."""
         return tuple(len(o.flavours) for o in self.orders)
+
+    def to_data(self) -> dict[str, Any]:
+        """These components as deck data (every section; :func:`parse_components` reads
+        it back): what a save holds for a deck file."""
+        return {"ice_cream": [{"flavour": FLAVOURS[c.flavour], "brand": BRANDS[c.brand],
+                               "combo": BRANDS[c.combo]} for c in self.ice_cream],
+                "rainbow": self.rainbows, "cones": self.cones,
+                "orders": [o.to_data() for o in self.orders]}
 
     @property
     def rainbow_ids(self) -> tuple[int, ...]:
@@ -251,8 +259,9 @@ def shipped_components() -> Components:
     return parse_components(data, "shipped")
 
 
-def load_components(deck: str | None) -> Components:
-    """The components for the ``deck`` setting: ``None`` for the shipped deck, else a path.
+def load_components(deck: str | InlineData | None) -> Components:
+    """The components for the ``deck`` setting: ``None`` for the shipped deck, else a path
+    or the deck data itself (:class:`~icecream.core.datafiles.InlineData`, as saves hold it).
 
     The file is read by the bounded JSON reader (a regular UTF-8 file within the nesting,
     digit and size limits) and read again when it changes; every problem is one
@@ -260,6 +269,8 @@ def load_components(deck: str | None) -> Components:
     """
     if deck is None:
         return shipped_components()
+    if isinstance(deck, InlineData):
+        return _DECKS.load(deck)
     if not isinstance(deck, str) or not deck.strip():
         raise SettingsError(f"deck: must be a path to a deck file or None, not {quote(deck)}")
     return _DECKS.load(deck)

@@ -103,9 +103,9 @@ class Determinizer:
             "hands": hands, "cones": [[list(st) for st in cs] for cs in v.cones],
             "reserved": [list(r) for r in v.reserved], "filled": [list(f) for f in v.filled],
             "fills": list(v.fills), "row": list(v.row), "pile": list(reversed(pile)),
-            "box": box, "ice_cream_discard": list(v.ice_cream_discard),
+            "box": box, "ice_cream_discard": list(reversed(v.ice_cream_discard)),
             "order_row": list(v.order_row), "order_deck": list(reversed(orders)),
-            "order_discard": list(v.order_discard),
+            "order_discard": list(reversed(v.order_discard)),
         }
         return load_scenario(data)
 

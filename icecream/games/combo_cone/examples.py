@@ -1,5 +1,6 @@
 """The rulebook's examples as named scenarios, each with the moves the rulebook tells,
-plus the worked combo chain the notebook draws.
+plus the worked combo chain the notebook draws and a Rainbow on a card filling a reserved
+order (no diagram of the rulebook shows those).
 
 Each example is data (``examples/<id>.json``: the scenario, the rules it shows, and the
 steps as plain actions); its words (title, the rulebook's text, the outcome, a note per
@@ -16,7 +17,7 @@ from ...core.examples import Example, load_examples
 from .scenario import load_scenario
 
 #: Example ids in the order a player meets them in the rulebook.
-EXAMPLE_IDS = ("scoop_groups", "serve_combo", "fill_height", "combo_chain")
+EXAMPLE_IDS = ("scoop_groups", "serve_combo", "fill_height", "combo_chain", "rainbow_reserved")
 
 
 EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "ccp.example",

@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 from ...core import svg
@@ -40,20 +40,22 @@ BRAND_ICONS = {"heart": "\u2665", "drop": "\u2666", "leaf": "\u2663", "star": "\
 RAINBOW_STOPS = ("#D55E00", "#E69F00", "#F0E442", "#009E73", "#56B4E9", "#CC79A7")
 assert set(BRAND_COLOURS) == set(BRANDS)
 
-WIDTH = 1024
-#: The picture is drawn 1024 units wide but shown ~700 px wide beside the play dashboard's
-#: side panel (issue 11): every text a student must read is at least MIN_TEXT units (~9 px).
-MIN_TEXT = 13
+#: The picture is shown ~700 px wide beside the play dashboard's side panel at 1024x640:
+#: drawn 880 units wide, every text a student must read (MIN_TEXT units) is >= 11 px
+#: there (issue 21: drawn 1024 wide, its legend and orders read at 6-7 px).
+WIDTH = 880
+MIN_TEXT = 14
 M = 12
-CARD_W, CARD_H = 76, 84
+CARD_W, CARD_H = 72, 84
 #: Hand cards show brand icon, flavour initial and Combo Brand icon; the flavour names of
 #: the initials are in the legend under the rows (a name would not fit at MIN_TEXT).
 HAND_W, HAND_H = 50, 62
 PLACE_H = 20
 STRIP_W, STRIP_H = 64, 19
-ORDER_W = 84
-#: The narrowest panel of another Artisan: three reserved orders side by side (CCP-7).
-OTHER_MIN_W = 3 * (ORDER_W - 4) + 4 * 4 + 8
+ORDER_W = 80
+#: The narrowest panel of another Artisan: two Cones side by side (reserved orders go
+#: one under another, CCP-7), so the own hand gets the room and takes fewer rows.
+OTHER_MIN_W = 2 * (STRIP_W + 14) + 8
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 
 
@@ -104,6 +106,7 @@ class _Picture:
         y = self.supply(y + 8)
         y = self.chips(y + 6)
         y = self.players(y + 8)
+        y = self.legend(y + 6)
         height = y + M
         title = self.tr("title", round=self.v.round)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg ccp-table" '
@@ -137,7 +140,8 @@ class _Picture:
             fill, cls = "#E8E2D4", "seat"
             words = self.tr("seat_banner", player=self.name(v.seat))
         o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="0" y="36" width="{WIDTH}" '
-                 f'height="22" fill="{fill}"/><text x="{WIDTH // 2}" y="52" font-size="13" '
+                 f'height="22" fill="{fill}"/><text x="{WIDTH // 2}" y="52" '
+                 f'font-size="{MIN_TEXT}" '
                  f'font-weight="bold" text-anchor="middle" fill="#000000">{words}</text></g>')
         return 58
 
@@ -151,13 +155,13 @@ class _Picture:
                         f'<text x="{x + 26}" y="{y + 42}" font-size="18" font-weight="bold" '
                         f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
                         f'<text x="{x + 26}" y="{y + 88}" font-size="{MIN_TEXT}" '
-                        f'text-anchor="middle" '
-                        f'fill="#222222">{label}</text></g>')
+                        f'text-anchor="middle" fill="#222222"{_fit(unescape(label), 62)}>'
+                        f'{label}</text></g>')
 
     def supply(self, y: int) -> int:
         v, o = self.v, self.out
         self.pile(M, y, v.pile_size, self.tr("pile"), "ccp-pile", "#6B4E3D")
-        self.pile(M + 84, y, v.rainbow_pile, self.tr("rainbows"), "ccp-rainbow-pile",
+        self.pile(M + 72, y, v.rainbow_pile, self.tr("rainbows"), "ccp-rainbow-pile",
                   "url(#ccp-rainbow)")
         orders_h = max([order_height(v.order_faces[k], self.lang) for k in v.order_row]
                        + [CARD_H])
@@ -166,23 +170,17 @@ class _Picture:
                  f'fill="#444444">{self.tr("box", count=v.box_size)} \u00b7 '
                  f'{self.tr("discard", count=len(v.ice_cream_discard))} \u00b7 '
                  f'{self.tr("cone_reserve", count=v.cone_reserve)} \u00b7 '
-                 f'{self.tr("order_discard", count=len(v.order_discard))}</text>'
-                 f'<text class="ccp-legend" x="{M}" y="{yb + 17}" font-size="{MIN_TEXT}" '
-                 f'fill="#444444">{self.tr("legend")}</text>')
-        # The initials' legend: hand cards are too small for the flavour names.
-        names = " \u00b7 ".join(
-            f'{escape(t(f"ccp.initial.{f}", self.lang))} {escape(t(f"ccp.flavour.{f}", self.lang))}'
-            for f in FLAVOURS) + f' \u00b7 \u2731 {self.tr("rainbow")}'
-        o.append(f'<text class="ccp-initials" x="{M}" y="{yb + 34}" font-size="{MIN_TEXT}" '
-                 f'fill="#444444">{names}</text>')
-        x = M + 84 + 52 + 24
+                 f'{self.tr("order_discard", count=len(v.order_discard))}</text>')
+        end = yb + 8
+        x = M + 72 + 52 + 14
         o.append(f'<text x="{x}" y="{y + 4}" font-size="{MIN_TEXT}" font-weight="bold" '
                  f'fill="#222222">{self.tr("ice_cream_row")}</text>')
         for i, c in enumerate(v.row):
             found = self.find(lambda a, i=i: a.type == "scoop" and a.cards == (i,))
             opt = found[1] if found else None
-            self.card(x + i * (CARD_W + 6), y + 10, c, f"ccp-row-card ccp-pos-{i}", opt)
-        x += 4 * (CARD_W + 6) + 14
+            self.card(x + i * (CARD_W + 4), y + 10, c, f"ccp-row-card ccp-pos-{i}", opt,
+                      number=i + 1)
+        x += 4 * (CARD_W + 4) + 10
         o.append(f'<text x="{x}" y="{y + 4}" font-size="{MIN_TEXT}" font-weight="bold" '
                  f'fill="#222222">{self.tr("order_row")}</text>')
         for i, order in enumerate(v.order_row):
@@ -193,10 +191,33 @@ class _Picture:
         found = self.find(lambda a: a.type == "secure" and a.order == "deck")
         self.pile(x, y + 10, v.order_deck_size, self.tr("order_deck"), "ccp-order-deck",
                   "#8A5A2B", found[1] if found else None)
-        return yb + 40
+        return end
+
+    def legend(self, y: int) -> int:
+        """What the icons, initials and cone strips mean, under the Artisans (the hand
+        a student clicks keeps its place in a 1024x640 window)."""
+        o = self.out
+        brands = t("ccp.svg.legend", self.lang, brands=self.brands())
+        # The initials' legend: hand cards are too small for the flavour names.
+        names = " \u00b7 ".join(
+            f'{t(f"ccp.initial.{f}", self.lang)} {t(f"ccp.flavour.{f}", self.lang)}'
+            for f in FLAVOURS) + f' \u00b7 \u2731 {t("ccp.svg.rainbow", self.lang)}'
+        # A cone's strips read "brand, flavour -> Combo Brand", bottom first (issue 21).
+        cones = t("ccp.svg.cone_legend", self.lang)
+        for k, (cls, words) in enumerate((("ccp-legend", brands), ("ccp-initials", names),
+                                          ("ccp-cone-legend", cones))):
+            o.append(f'<text class="{cls}" x="{M}" y="{y + 14 + 18 * k}" '
+                     f'font-size="{MIN_TEXT}" fill="#444444"{_fit(words, WIDTH - 2 * M)}>'
+                     f'{escape(words)}</text>')
+        return y + 3 * 18
+
+    def brands(self) -> str:
+        """Each brand's icon with its name: "♥ Heart · ♦ Drop · ♣ Leaf · ★ Star"."""
+        return " \u00b7 ".join(f"{BRAND_ICONS[b]} {t(f'ccp.brand.{b}', self.lang)}"
+                               for b in BRANDS)
 
     def card(self, x: int, y: int, card: int, cls: str, opt: Option | None = None,
-             small: bool = False) -> None:
+             small: bool = False, number: int | None = None) -> None:
         face = self.v.card_faces[card]
         label = escape(card_words(face, self.lang))
         attrs = self.option_attrs(opt, f"ccp-card {cls}")
@@ -221,7 +242,8 @@ class _Picture:
             r = 9 * k + 1
             o.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
                      f'fill="{BRAND_COLOURS[brand]}" stroke="#3B2F2F" stroke-width="1.5"/>'
-                     f'<text x="{x + 5}" y="{y + 16 * k + 1:.0f}" font-size="{15 * k:.0f}" '
+                     f'<text x="{x + 5}" y="{y + 16 * k + 1:.0f}" '
+                     f'font-size="{max(MIN_TEXT, 15 * k):.0f}" '
                      f'fill="{ink}">{BRAND_ICONS[brand]}</text>'
                      f'<text x="{x + w // 2}" y="{y + (0.62 if small else 0.45) * h:.0f}" '
                      f'font-size="{22 if small else 24}" '
@@ -229,13 +251,18 @@ class _Picture:
                      f'{escape(t(f"ccp.initial.{flavour}", self.lang))}</text>'
                      + ("" if small else
                         f'<text x="{x + w // 2}" y="{y + 0.64 * h:.0f}" font-size="{MIN_TEXT}" '
-                        f'text-anchor="middle" fill="{ink}">{name}</text>') +
+                        f'text-anchor="middle" fill="{ink}"{_fit(name, w - 4)}>{name}</text>') +
                      f'<circle cx="{x + w - r - 3:.0f}" cy="{y + h - r - 3:.0f}" r="{r:.0f}" '
                      f'fill="{BRAND_COLOURS[combo]}" stroke="#FFFFFF" stroke-width="1.5"/>'
                      f'<text class="ccp-combo-icon" x="{x + w - r - 3:.0f}" '
                      f'y="{y + h - 0.6 * r - 3:.0f}" font-size="{MIN_TEXT if small else 14}" '
                      f'text-anchor="middle" fill="{BRAND_INK[combo]}">{BRAND_ICONS[combo]}'
                      f'</text>')
+        if number is not None:  # the row position the chips ("Scoop 1+3") count by
+            o.append(f'<circle class="ccp-pos-number" cx="{x + w - 11}" cy="{y + 11}" r="10" '
+                     f'fill="#FFFFFF" stroke="#3B2F2F" stroke-width="1.5"/>'
+                     f'<text x="{x + w - 11}" y="{y + 16}" font-size="{MIN_TEXT}" '
+                     f'font-weight="bold" text-anchor="middle" fill="#000000">{number}</text>')
         if opt is not None and not opt.allowed:
             o.append(_cross(x, y, w, h))
         o.append("</g>")
@@ -255,19 +282,21 @@ class _Picture:
                  f'stroke="#8A5A2B" stroke-width="1.5"/>')
         reward = face["reward"]
         lines = reward_lines(reward, self.lang)
-        top = 15 * len(lines) + (3 if lines else 0)
+        top = 16 * len(lines) + (3 if lines else 0)
         if lines:
             o.append(f'<rect class="ccp-reward" x="{x + 1}" y="{y + 1}" width="{w - 2}" '
                      f'height="{top}" rx="5" fill="#B00020"/>')
             for k, line in enumerate(lines):
-                o.append(f'<text x="{x + w // 2}" y="{y + 13 + 15 * k}" font-size="{MIN_TEXT}" '
-                         f'font-weight="bold" text-anchor="middle" fill="#FFFFFF">'
-                         f'{escape(line)}</text>')
+                o.append(f'<text x="{x + w // 2}" y="{y + 14 + 16 * k}" font-size="{MIN_TEXT}" '
+                         f'font-weight="bold" text-anchor="middle" fill="#FFFFFF"'
+                         f'{_fit(line, w - 6)}>{escape(line)}</text>')
         for k, f in enumerate(face["flavours"]):
-            o.append(f'<text x="{x + 4}" y="{y + 16 + top + k * 15}" font-size="{MIN_TEXT}" '
-                     f'fill="#222222">{escape(t(f"ccp.flavour.{f}", self.lang))}</text>')
+            name = t(f"ccp.flavour.{f}", self.lang)
+            o.append(f'<text x="{x + 4}" y="{y + 16 + top + k * 16}" font-size="{MIN_TEXT}" '
+                     f'fill="#222222"{_fit(name, w - 8)}>{escape(name)}</text>')
+        coins = t("ccp.svg.coins_short", self.lang, count=face["coins"])
         o.append(f'<text x="{x + 5}" y="{y + h - 7}" font-size="{MIN_TEXT}" font-weight="bold" '
-                 f'fill="#8A5A2B">{self.tr("coins_short", count=face["coins"])}</text>')
+                 f'fill="#8A5A2B"{_fit(coins, w - 10)}>{escape(coins)}</text>')
         if opt is not None and not opt.allowed:
             o.append(_cross(x, y, w, h))
         o.append("</g>")
@@ -283,7 +312,8 @@ class _Picture:
                 and o.action.type != "place"]
         if not rest:
             if not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act:
-                self.out.append(f'<text class="ic-waiting" x="{M}" y="{y + 16}" font-size="13" '
+                self.out.append(f'<text class="ic-waiting" x="{M}" y="{y + 16}" '
+                                f'font-size="{MIN_TEXT}" '
                                 f'fill="#555555">'
                                 f'{self.tr("waiting", player=self.name(self.v.to_act))}</text>')
                 return y + 24
@@ -292,7 +322,7 @@ class _Picture:
         for k, opt in rest:
             self.used.add(k)
             label = self.chip_label(opt)
-            w = int(8.4 * len(label)) + 18
+            w = int(text_width(label)) + 18
             if x + w > WIDTH - M:
                 x = M
                 y += 32
@@ -347,14 +377,25 @@ class _Picture:
             badge = f" \u00b7 {self.tr('acting')}"
         elif p in v.winners:
             badge = f" \u00b7 {self.tr('winner')}"
-        o.append(f'<text x="{x + 8}" y="{y + 18}" font-size="14" font-weight="bold" '
-                 f'fill="#222222">{self.name(p)}{badge}</text>')
-        o.append(f'<text class="ccp-coins" x="{x + w - 8}" y="{y + 18}" font-size="13" '
-                 f'text-anchor="end" fill="#8A5A2B" font-weight="bold">'
-                 f'{self.tr("coins", count=v.scores[p])}</text>')
-        o.append(f'<text x="{x + 8}" y="{y + 35}" font-size="{MIN_TEXT}" fill="#444444">'
-                 f'{self.tr("filled", count=v.fills[p])}</text>')
-        cy = y + 42
+        # The name (and "to act") has its line, the coins start the next: in a narrow
+        # panel they ran together ("to act0 coins", issue 21).
+        head = f"{seat_name(v.names, p, self.lang)}{unescape(badge)}"
+        o.append(f'<text x="{x + 8}" y="{y + 18}" font-size="{MIN_TEXT}" font-weight="bold" '
+                 f'fill="#222222"{_fit(head, w - 16, bold=True)}>{escape(head)}</text>')
+        coins = t("ccp.svg.coins", self.lang, count=v.scores[p])
+        filled = t("ccp.svg.filled", self.lang, count=v.fills[p])
+        cy = y + 44
+        if text_width(f"{coins} · {filled}") <= w - 16:
+            o.append(f'<text x="{x + 8}" y="{y + 36}" font-size="{MIN_TEXT}" fill="#444444">'
+                     f'<tspan class="ccp-coins" fill="#8A5A2B" font-weight="bold">'
+                     f'{escape(coins)}</tspan> \u00b7 {escape(filled)}</text>')
+        else:  # a narrow panel: a line each, never squeezed
+            o.append(f'<text class="ccp-coins" x="{x + 8}" y="{y + 36}" '
+                     f'font-size="{MIN_TEXT}" fill="#8A5A2B" font-weight="bold">'
+                     f'{escape(coins)}</text>'
+                     f'<text x="{x + 8}" y="{y + 53}" font-size="{MIN_TEXT}" fill="#444444"'
+                     f'{_fit(filled, w - 16)}>{escape(filled)}</text>')
+            cy += 17
         # The hand first, right under the name: own cards face up (with placement chips
         # while serving), others' backs. Cones and orders below it can grow; the hand a
         # student clicks stays inside a 1024x640 window (issue 11).
@@ -363,7 +404,7 @@ class _Picture:
         cy += 17
         hand = v.hands[p]
         if hand is None:
-            shown = min(v.hand_sizes[p], max(1, (w - 16) // 14))
+            shown = min(v.hand_sizes[p], max(1, (w - 16 - 30) // 14 + 1))
             for k in range(shown):
                 o.append(f'<rect class="ic-card-back ccp-card-back" x="{x + 8 + k * 14}" '
                          f'y="{cy}" width="30" height="42" rx="4" fill="#6B4E3D" '
@@ -407,15 +448,24 @@ class _Picture:
         cones_end = cy + rows * (stack_h + 52)
         # Reserved orders (face up, CCP-7): beside the cones if there is room, else under.
         if v.reserved[p]:
-            ow = min(ORDER_W, (w - 16 - 4 * (len(v.reserved[p]) - 1)) // len(v.reserved[p]))
-            rx = x + w - 8 - len(v.reserved[p]) * (ow + 4) + 4 if beside else x + 8
+            # Orders keep their width (a narrower one cut "strawber", issue 21): a narrow
+            # panel takes them in rows.
+            count = len(v.reserved[p])
+            ow = min(ORDER_W, w - 16)
+            cols = max(1, min(count, (w - 16 + 4) // (ow + 4)))
+            rx = x + w - 8 - count * (ow + 4) + 4 if beside else x + 8
             ry = cy if beside else cones_end
-            o.append(f'<text x="{rx}" y="{ry + 11}" font-size="{MIN_TEXT}" fill="#444444">'
-                     f'{self.tr("reserved")}</text>')
-            oh = max(order_height(v.order_faces[k], self.lang) for k in v.reserved[p])
-            for k, order in enumerate(v.reserved[p]):
-                self.order(rx + k * (ow + 4), ry + 16, order, "ccp-reserved", None, ow, oh)
-            cy = max(cones_end, ry + 16 + oh + 6)
+            words = t("ccp.svg.reserved", self.lang)
+            o.append(f'<text x="{rx}" y="{ry + 12}" font-size="{MIN_TEXT}" fill="#444444"'
+                     f'{_fit(words, x + w - 8 - rx)}>{escape(words)}</text>')
+            heights = [order_height(v.order_faces[k], self.lang) for k in v.reserved[p]]
+            oy = ry + 18
+            for r in range(0, count, cols):  # each row as tall as its tallest order
+                oh = max(heights[r: r + cols])
+                for c, order in enumerate(v.reserved[p][r: r + cols]):
+                    self.order(rx + c * (ow + 4), oy, order, "ccp-reserved", None, ow, oh)
+                oy += oh + 4
+            cy = max(cones_end, oy + 2)
         else:
             cy = cones_end
         height = cy - y + 6
@@ -459,8 +509,33 @@ class _Picture:
                          f'font-size="{MIN_TEXT}" '
                          f'text-anchor="middle" fill="{ink}">{text}</text>')
         o.append(f'<text x="{x + STRIP_W // 2}" y="{base + 44}" font-size="{MIN_TEXT}" '
-                 f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=j + 1)}</text>'
+                 f'text-anchor="middle" fill="#222222"'
+                 f'{_fit(t("ccp.svg.cone", self.lang, cone=j + 1), STRIP_W + 10)}>'
+                 f'{self.tr("cone", cone=j + 1)}</text>'
                  "</g>")
+
+
+def text_width(text: str, bold: bool = False) -> float:
+    """About how wide ``text`` is at MIN_TEXT in DejaVu Sans (a little generous)."""
+    em = 0.0
+    for ch in text:
+        if ch in "ijlt.,:;'!|() f":
+            em += 0.36
+        elif ch in "mwMW\u2192\u2605\u2665\u2666\u2663\u25cf":
+            em += 0.9
+        elif ch.isupper() or ch.isdigit():
+            em += 0.68
+        else:
+            em += 0.6
+    return em * MIN_TEXT * (1.08 if bold else 1.0)
+
+
+def _fit(text: str, room: float, bold: bool = False) -> str:
+    """``textLength`` attributes that squeeze ``text`` (at MIN_TEXT) into ``room`` units
+    when it would not fit; nothing when it does."""
+    if text_width(text, bold) <= room:
+        return ""
+    return f' textLength="{max(1, int(room))}" lengthAdjust="spacingAndGlyphs"'
 
 
 def reward_lines(reward: str | None, lang: str) -> list[str]:
@@ -479,8 +554,8 @@ def reward_lines(reward: str | None, lang: str) -> list[str]:
 def order_height(face: dict, lang: str) -> int:
     """The height an order card needs: banner, one line per flavour, the coins."""
     banner = reward_lines(face["reward"], lang)
-    top = 15 * len(banner) + (3 if banner else 0)
-    return max(CARD_H, top + 15 * len(face["flavours"]) + 30)
+    top = 16 * len(banner) + (3 if banner else 0)
+    return max(CARD_H, top + 16 * len(face["flavours"]) + 30)
 
 
 def panel_widths(n: int, seat: int | None) -> list[int]:

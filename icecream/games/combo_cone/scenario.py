@@ -3,15 +3,16 @@
 Everything but ``players`` is optional. A card is its id (a whole number, see
 :mod:`.components`) or its faces as text: ``"mint/heart/star"`` (flavour/brand/combo brand)
 or ``"rainbow"``; an order is its id or its flavours joined by ``+`` (``"mint+vanilla"``).
-Piles and decks list their *top card first*. Cards the scenario does not place go, shuffled
-by ``seed``, under the listed top of the draw pile until it has ``pile_size`` cards, and the
+Piles, decks and discard piles list their *top card first* (docs/scenarios.md, format 2).
+Cards the scenario does not place go, shuffled by ``seed``, under the listed top of the
+draw pile until it has ``pile_size`` cards, and the
 rest into the box; unplaced Rainbows are in the Rainbow pile, unplaced orders are shuffled
 under the listed Order deck, unplaced Cones are the reserve. A saved state
 (:meth:`ComboConeState.to_dict`) is a scenario that places every card by id.
 
 Fields::
 
-    {"game": "combo-cone", "format_version": 1, "players": 3 | ["Ann", ...],
+    {"game": "combo-cone", "format_version": 2, "players": 3 | ["Ann", ...],
      "settings": {"ruleset": "rulebook", "first_player": 0, "rainbow_hand_limit": null,
                   "deck": null},
      "seed": 0, "phase": "main" | "serving" | "filling" | "reward" | "over",
@@ -41,7 +42,14 @@ from typing import Any
 from ...core.chance import shuffled
 from ...core.errors import ScenarioError
 from ...core.protocol import FORMAT_VERSION
-from ...core.scenario import per_seat, read_int, read_scenario, read_seed, scenario_settings
+from ...core.scenario import (
+    per_seat,
+    read_int,
+    read_scenario,
+    read_seed,
+    scenario_settings,
+    top_last_to_top_first,
+)
 from .components import BRANDS, FLAVOURS, RAINBOW, Components
 from .settings import KIT, PILE_SIZE
 from .state import (
@@ -165,10 +173,14 @@ class _Orders(_Ids):
         return got
 
 
+#: Format version 1 listed the discard piles top card last (the others top card first).
+_FROM_VERSION_1 = top_last_to_top_first(["ice_cream_discard", "order_discard"])
+
+
 def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
     data = read_scenario(data, "combo-cone", "a Combo Cone Paradise", SCENARIO_FIELDS,
-                         FORMAT_VERSION)
+                         FORMAT_VERSION, {1: _FROM_VERSION_1})
     settings = scenario_settings(data, KIT)
     comps = settings.components
     n = settings.players
@@ -201,7 +213,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     row = cards.many(data.get("row", []), "row")
     if len(row) > ROW_SIZE:
         raise ScenarioError(f"row: the Ice Cream row holds at most {ROW_SIZE} cards (CCP-3)")
-    discard = cards.many(data.get("ice_cream_discard", []), "ice_cream_discard")
+    discard = cards.many(data.get("ice_cream_discard", []), "ice_cream_discard")[::-1]
     pile_top = cards.many(data.get("pile", []), "pile")
     box_given = "box" in data
     box = cards.many(data.get("box", []), "box")
@@ -232,7 +244,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     pending = data.get("pending_order")
     pending_id = -1 if pending is None else orders.take(pending, "pending_order")
     odeck_top = orders.many(data.get("order_deck", []), "order_deck")
-    odiscard = orders.many(data.get("order_discard", []), "order_discard")
+    odiscard = orders.many(data.get("order_discard", []), "order_discard")[::-1]
 
     # Fill what the scenario did not place.
     rest = [c for c in range(n_ic) if c not in cards.used]
@@ -263,6 +275,9 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
                             "whose reward is being chosen (CCP-10)")
     if pending_id >= 0 and comps.orders[pending_id].reward is None:
         raise ScenarioError("pending_order: that order offers no alternative reward (CCP-10)")
+    if phase == OVER and final is None:
+        final_left = 0  # the game ended when the last final turn was played
+    _check_end(phase, final_left, len(pile), turn, n)
 
     s = build_state(
         settings, comps, seed, _phase=phase, to_act=to_act if phase != OVER else -1,
@@ -303,13 +318,41 @@ def state_to_scenario(s: ComboConeState) -> dict[str, Any]:
         "row": list(s.row),
         "pile": list(reversed(s.pile)),
         "box": list(s.box),
-        "ice_cream_discard": list(s.ic_discard),
+        "ice_cream_discard": list(reversed(s.ic_discard)),
         "order_row": list(s.order_row),
         "order_deck": list(reversed(s.order_deck)),
-        "order_discard": list(s.order_discard),
+        "order_discard": list(reversed(s.order_discard)),
         "reshuffles": s.reshuffles,
         "round_scores": [list(r) for r in s.round_scores],
     }
+
+
+def _check_end(phase: int, final_left: int, pile: int, turn: int, n: int) -> None:
+    """Refuse an end of game no real game reaches (CCP-11): final turns start only when
+    the draw pile is empty at the end of a turn, one for each Artisan, and the game is over
+    exactly when the last of them is played."""
+    if phase == OVER and pile:
+        raise ScenarioError(f"phase: the game is over only after the draw pile ran out and "
+                            f"each Artisan took a final turn (CCP-11), but the pile holds "
+                            f"{pile} cards")
+    if final_left >= 0 and pile:
+        raise ScenarioError(f"final_turns_left: the final turns start only when the draw "
+                            f"pile is empty (CCP-11), but it holds {pile} cards")
+    if phase == OVER:
+        if final_left != 0:
+            raise ScenarioError(f"final_turns_left: the game is over only when no final "
+                                f"turn is left (CCP-11), not {final_left}")
+        if turn < n:
+            raise ScenarioError(f"turn: the game is over only after each of the {n} "
+                                f"Artisans has taken a final turn (CCP-11), not at turn {turn}")
+    elif final_left == 0:
+        raise ScenarioError("final_turns_left: 0 means the last final turn was played and "
+                            "the game is over (CCP-11); give phase 'over', or 1.."
+                            f"{n} turns left")
+    elif phase == MAIN and final_left < 0 and not pile:
+        raise ScenarioError(f"final_turns_left: the draw pile is empty, so the final turns "
+                            f"began at the end of the last turn (CCP-11): give 1..{n}, "
+                            "not null")
 
 
 def _round_scores(data: Mapping, n: int, turn: int) -> tuple[tuple[int, ...], ...]:

@@ -64,7 +64,8 @@ KIT = SettingsKit(
         # The form offers the limits a table plays; the check allows any sensible one.
         Setting("rainbow_hand_limit", "CCPN-3", None, "int", low=0, high=10, optional=True,
                 form_choices=(None, 1, 2, 3, 4)),
-        Setting("deck", "CCP-2", None, "path", form=False),
+        Setting("deck", "CCP-2", None, "path", form=False,
+                dump=lambda deck: load_components(deck).to_data()),
     ),
     rulesets=RULESETS,
     ruleset_rules=RULESET_RULES,

@@ -23,7 +23,7 @@ a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one who
 ('main', 'Ann', 4, 4)
 >>> s = s.apply({"type": "serve"})
 >>> s.event_texts()[0]
-'Ann serves: 2 placements, one per Cone (CCP-8).'
+'Ann serves: 2 placements, as many as their Cones; each may go on any of their Cones (CCP-8).'
 """
 
 from __future__ import annotations
@@ -699,7 +699,7 @@ class ComboConeState(SeatTurns):
         tied = sum(1 for c in self.coins if c == coins)
         key = "game_over_shared" if len(w) > 1 else (
             "game_over_tiebreak" if tied > 1 else "game_over")
-        ev.append(_ev(key, "CCP-12", names=", ".join(self.names[q] for q in w), coins=coins))
+        ev.append(_ev(key, "CCP-12", winners=list(w), coins=coins))
 
     # ------------------------------------------------------------------ the rules, once
     def candidates(self) -> list[Action]:

@@ -35,6 +35,7 @@ GAME = kit_game(
     # Random players take thousands of decisions a game; the heuristic plays one of
     # table length (about 50 rounds for three), so rollouts end in time.
     rollout_policy="heuristic",
+    tutorial_package=__name__,
 )
 
 __all__ = [

@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...core.datafiles import DataFileCache
+from ...core.datafiles import DataFileCache, InlineData
 from ...core.errors import SettingsError, quote
 from ...core.protocol import parse_json
 
@@ -105,8 +105,9 @@ class Customer:
 SHIPPED = "shipped"
 
 
-def load_customers(path: str | Path | None = None) -> tuple[Customer, ...]:
-    """The customers (GM-3) from ``path`` (a JSON file like ``data/customers.json``), or the
+def load_customers(path: str | Path | InlineData | None = None) -> tuple[Customer, ...]:
+    """The customers (GM-3) from ``path`` (a JSON file like ``data/customers.json``, or its
+    data itself as :class:`~icecream.core.datafiles.InlineData`, as saves hold it), or the
     shipped assumed recipes for ``None``. :class:`SettingsError` names the bad field.
 
     The file is read by the bounded JSON reader (a regular UTF-8 file within the nesting,
@@ -114,6 +115,8 @@ def load_customers(path: str | Path | None = None) -> tuple[Customer, ...]:
     """
     if path is None:
         return _shipped()
+    if isinstance(path, InlineData):
+        return _CUSTOMERS.load(path)
     if not isinstance(path, str | Path):
         raise SettingsError(f"customers: must be a path to a customers file or None, not "
                             f"{quote(path)}")
@@ -129,7 +132,14 @@ def _shipped() -> tuple[Customer, ...]:
 
 #: Customer files read so far, by path (read again when a file changes).
 _CUSTOMERS = DataFileCache(
-    "customers", lambda data, path: parse_customers(data, f"customers file {quote(path, 80)}"))
+    "customers", lambda data, path: parse_customers(
+        data, "customers" if path == "inline data" else f"customers file {quote(path, 80)}"))
+
+
+def customers_data(customers: tuple[Customer, ...]) -> dict[str, Any]:
+    """Customers as a customers file's data (:func:`parse_customers` reads it back): what a
+    save holds for a customers file."""
+    return {"customers": [c.to_dict() for c in customers]}
 
 
 def parse_customers(data: Any, where: str = "customers") -> tuple[Customer, ...]:

@@ -70,8 +70,8 @@ class Determinizer:
             "served": [list(ids) for ids in view.served],
             "display": [list(r) for r in view.display],
             "deck": [CODES[k] for k in self.unknown_cards],
-            "discard": list(view.discard),
-            "piles": [self._pile(i, pool) for i in range(4)],
+            "discard": list(reversed(view.discard)),  # a scenario lists the top first
+            "piles": [self._pile(i, pool)[::-1] for i in range(4)],  # a scenario: top first
             "supply": dict(view.supply),
             "claimed": list(view.claimed),
             "pile_out": bool(qc is not None and view.last_round_left == 0
@@ -81,11 +81,12 @@ class Determinizer:
                 "pending": [list(x) for x in qc["pending"]]},
             "to_fill": [list(x) for x in view.to_fill],
             "over": view.phase == "over",
-        })
+        }, hands_unknown=True)
         self._ids = {c.id: i for i, c in enumerate(self._template.settings.recipes)}
 
     def _pile(self, i: int, pool: list[str]) -> list[str]:
-        """Pile ``i`` with ``pool``'s customers (taken from its end) under the top."""
+        """Pile ``i`` as the state keeps it (top card last): ``pool``'s customers (taken
+        from its end) under the top."""
         v = self.view
         if v.pile_sizes[i] == 0:
             return []

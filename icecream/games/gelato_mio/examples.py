@@ -16,7 +16,7 @@ from .scenario import load_scenario
 
 #: Example ids in the rulebook's order.
 EXAMPLE_IDS = ("take_neighbours", "make_ball", "serve_twelve_point_bowl", "quality_control",
-               "final_scoring")
+               "claim_objective", "final_scoring")
 
 
 EXAMPLES: dict[str, Example] = load_examples(__package__, EXAMPLE_IDS, "gm.example", load_scenario)

@@ -43,9 +43,11 @@ _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 COLOURS = {
     "sugar": "#FFFFFF", "cream": "#F5EBDC", "strawberry": "#CC79A7", "chocolate": "#8B5A2B",
     "vanilla": "#F0E442", "bowl": "#56B4E9", "cone": "#E69F00", "wafer": "#D9C08C",
-    "qc_hand": "#D55E00", "qc_balls": "#D55E00",
+    # Quality Control is black with white words: its orange looked like the cone's (#21).
+    "qc_hand": "#222222", "qc_balls": "#222222",
 }
-INK = {"chocolate": "#FFFFFF", "strawberry": "#000000"}
+INK = {"chocolate": "#FFFFFF", "strawberry": "#000000", "qc_hand": "#FFFFFF",
+       "qc_balls": "#FFFFFF"}
 #: Blue means "clickable" across the app (as in Ice Cream); card backs are brown so the
 #: colour keeps one meaning.
 CLICK = "#0072B2"
@@ -220,7 +222,10 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     cust_h = 16 * rows + 14
     for i, item in enumerate(shown):
         x = x2 + i * (PILE_W + 8)
-        label = t("gm.ui.pile", lang, number=i + 1, count=v.pile_sizes[i])
+        # Pile 0 is the customer on show from the start (GM-3), named apart from the 3x3
+        # card grid (issue 21: both were "display"); the three customer piles are 1-3.
+        label = (t("gm.ui.showcase", lang, count=v.pile_sizes[i]) if i == 0 else
+                 t("gm.ui.pile", lang, number=i, count=v.pile_sizes[i]))
         o.append(_text(x, cy + cust_h + 17, label))
         if item is None:
             o.append(_card(x, cy, None, lang, w=PILE_W, h=cust_h))

@@ -1,11 +1,13 @@
 """Gelato Mio positions as plain data: save any state, set up any example ("rig the deck").
 
-A scenario names every place a card can be (cards by code, customers by id, top card
-last). Hand-written scenarios may leave out ``deck`` (the cards not placed elsewhere,
-shuffled by the seed), ``piles`` (the customers not served, dealt by the seed) and
-``supply`` (the balls not on the table or served). :func:`load_scenario` checks every
-field and that every card is in exactly one place (GM-2, GM-3); :class:`ScenarioError`
-names the field that is wrong.
+A scenario names every place a card can be (cards by code, customers by id; the deck,
+the discard pile and the customer piles list their top card first, as in every game:
+docs/scenarios.md, format 2; version-1 data, top card last, is turned over on load).
+Hand-written scenarios may leave out ``deck`` (the cards not placed elsewhere, shuffled
+by the seed), ``piles`` (the customers not served, dealt by the seed) and ``supply``
+(the balls not on the table or served). :func:`load_scenario` checks every field and that
+every card is in exactly one place (GM-2, GM-3); :class:`ScenarioError` names the field
+that is wrong.
 
 >>> s = load_scenario({"players": ["Ana", "Bo"], "display": [
 ...     ["sugar", "sugar", "cream"], ["cone", "bowl", "wafer"], ["vanilla", "sugar", "cone"]]})
@@ -30,6 +32,7 @@ from ...core.scenario import (
     read_seed,
     scenario_fields,
     scenario_settings,
+    top_last_to_top_first,
 )
 from .components import (
     BALLS_PER_FLAVOUR,
@@ -57,9 +60,9 @@ _WRITE: dict[str, Callable[[GelatoMioState, tuple], Any]] = {
     "served": lambda s, r: [[r[c].id for c in cs] for cs in s.served],
     "display": lambda s, r: [[None if k < 0 else CODES[k] for k in s.display[i * 3:i * 3 + 3]]
                              for i in range(3)],
-    "deck": lambda s, r: [CODES[k] for k in s.deck],
-    "discard": lambda s, r: [CODES[k] for k in s.discard],
-    "piles": lambda s, r: [[r[c].id for c in p] for p in s.piles],
+    "deck": lambda s, r: [CODES[k] for k in reversed(s.deck)],
+    "discard": lambda s, r: [CODES[k] for k in reversed(s.discard)],
+    "piles": lambda s, r: [[r[c].id for c in reversed(p)] for p in s.piles],
     "supply": lambda s, r: {FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
     "claimed": lambda s, r: [None if q < 0 else q for q in s.claimed],
     "quality_control": lambda s, r: None if s.qc is None else {
@@ -86,6 +89,10 @@ def state_to_scenario(s: GelatoMioState) -> dict[str, Any]:
     return out
 
 
+#: Format version 1 listed the deck, the discard pile and the customer piles top card last.
+_FROM_VERSION_1 = top_last_to_top_first(["deck", "discard"], ["piles"])
+
+
 def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
     if not isinstance(value, list):
         raise ScenarioError(f"{at}: must be a list of card names, not {value!r}")
@@ -98,9 +105,14 @@ def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
     return out
 
 
-def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C901 -- one check a field
-    """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    data = read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION)
+def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a field
+                  *, hands_unknown: bool = False) -> GelatoMioState:
+    """Check a scenario and build its state; :class:`ScenarioError` names the bad field.
+
+    ``hands_unknown``: the hands are left empty because they are not known (a
+    determinizer's template, filled in later), so no check counts their cards."""
+    data = read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION,
+                         {1: _FROM_VERSION_1})
     settings = scenario_settings(data, KIT)
     n = settings.players
     recipes = settings.recipes
@@ -144,7 +156,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
                 s.display.append(-1)
             else:
                 s.display.append(_cards([code], f"display[{r}][{c}]", len(CODES))[0])
-    s.discard = _cards(data.get("discard", []), "discard", len(CODES))
+    s.discard = _cards(data.get("discard", []), "discard", len(CODES))[::-1]
     # Every ingredient card in exactly one place (GM-2); the deck may be left to the seed.
     used = [0] * len(CODES)
     for h in s.hands:
@@ -156,7 +168,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
         for k in range(HAND_KINDS):
             used[k] += recipes[c].cards[k]
     if "deck" in data:
-        s.deck = _cards(data["deck"], "deck", len(CODES))
+        s.deck = _cards(data["deck"], "deck", len(CODES))[::-1]
         for k in s.deck:
             used[k] += 1
         if used != list(DECK_COUNTS):
@@ -177,8 +189,8 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
                 isinstance(p, list) and all(isinstance(c, str) and c in ids for c in p)
                 for p in piles):
             raise ScenarioError("piles: must be 4 lists of customer ids (pile 0 the display "
-                                "customer, then 3 piles, top card last; GM-3)")
-        s.piles = [[ids[c] for c in p] for p in piles]
+                                "customer, then 3 piles, top card first; GM-3)")
+        s.piles = [[ids[c] for c in reversed(p)] for p in piles]
         allc = placed + [c for p in s.piles for c in p]
         if sorted(allc) != list(range(len(recipes))):
             raise ScenarioError("piles: with served, every customer must appear exactly once "
@@ -232,6 +244,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
             and 0 <= x[0] < 3 and 0 <= x[1] < 3 for x in tf):
         raise ScenarioError("to_fill: must be a list of [row, col] display spots")
     s.to_fill = [r * 3 + c for r, c in tf]
+    _check_reachable(s, n, hands_unknown)
     s._legal = None
     s._events = ()
     try:
@@ -244,3 +257,51 @@ def load_scenario(data: Mapping[str, Any] | str) -> GelatoMioState:  # noqa: C90
 def _diff(used: list[int]) -> str:
     return ", ".join(f"{CODES[k]} {used[k]} of {DECK_COUNTS[k]}" for k in range(len(CODES))
                      if used[k] != DECK_COUNTS[k])
+
+
+def _check_reachable(s: GelatoMioState, n: int, hands_unknown: bool) -> None:
+    """Refuse positions no real game reaches, naming the field (GM-5, GM-7, GM-9).
+
+    Once a ball is made, some ball stays out of the supply for good: serving keeps the
+    balls on the customer, and ">3" leaves a player at least 2 of more than 3. So a pile
+    that ran out (the last round, the end) means not every ball is in the supply."""
+    recipes = s.settings.recipes
+    for j, q in enumerate(s.claimed):
+        kind, need, _points = ICE_CREAM_OBJECTIVES[j]
+        if q >= 0:
+            got = sum(1 for c in s.served[q] if recipes[c].kind == kind)
+            if got < need:
+                raise ScenarioError(f"claimed[{j}]: seat {q} served {got} {kind} customers, "
+                                    f"but the objective needs {need} (GM-7)")
+    all_in = sum(s.supply) == BALLS_PER_FLAVOUR * len(FLAVOURS)
+    if s.last_left and s.pile_out:
+        raise ScenarioError("pile_out: a ball pile that runs out during the last round "
+                            "starts no other one (GM-9)")
+    for name, value in (("last_round_left", s.last_left), ("pile_out", s.pile_out)):
+        if value and all_in:
+            raise ScenarioError(f"{name}: the last round starts when a ball pile runs out "
+                                f"(GM-9), but every ball is in the supply")
+    if s.over:
+        if s.last_left or s.pile_out or s.qc is not None or s.to_fill:
+            raise ScenarioError("over: a finished game has no last_round_left, pile_out, "
+                                "quality_control or to_fill left (GM-9)")
+        if all_in and s.passes < n:
+            raise ScenarioError(f"over: the game ends after a ball pile ran out (GM-9) or "
+                                f"when all {n} players passed in a row (GMN-7), but every "
+                                f"ball is in the supply and passes is {s.passes}")
+    if s.qc is not None:
+        card, _spot, pending = s.qc
+        seats = [p for p, _k in pending]
+        if len(set(seats)) != len(seats):
+            raise ScenarioError("quality_control.pending: each seat answers once (GM-5)")
+        for i, (p, k) in enumerate(pending):
+            if hands_unknown and card == QC_HAND:
+                continue
+            held, limit, what = ((sum(s.hands[p]), 7, "cards in hand") if card == QC_HAND
+                                 else (sum(s.table[p]), 3, "ball cards on the table"))
+            # It held h0 > limit and owed h0 // 2; with k still owed it holds
+            # ceil(h0 / 2) + k, so held - k > limit // 2 and k <= held - k.
+            if held - k <= limit // 2 or k > held - k:
+                raise ScenarioError(
+                    f"quality_control.pending[{i}]: seat {p} has {held} {what}, so it cannot "
+                    f"still owe {k} (half of more than {limit}, rounded down; GM-5)")

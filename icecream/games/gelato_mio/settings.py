@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.settings import Setting, SettingsBase, SettingsKit
-from .components import Customer, load_customers
+from .components import Customer, customers_data, load_customers
 
 
 class GelatoMioSettingsBase(SettingsBase):
@@ -44,7 +44,8 @@ KIT = SettingsKit(
         Setting("first_player", "GM-1", 0, "seat"),
         Setting("refill", "GM-4", "row", "choice", choices=("row", "every_spot")),
         Setting("flood", "GM-4", False, "bool"),
-        Setting("customers", "GM-3", None, "path", form=False),
+        Setting("customers", "GM-3", None, "path", form=False,
+                dump=lambda path: customers_data(load_customers(path))),
     ),
     rulesets={
         "rulebook": {"refill": "row", "flood": False},

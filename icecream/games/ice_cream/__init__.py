@@ -17,7 +17,7 @@ from .metrics import METRICS
 from .policies import POLICIES
 from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
-from .render import render_svg
+from .render import render_scoring, render_svg
 from .rules import RULES
 from .scenario import load_scenario, state_to_scenario
 from .settings import KIT, PRESETS, RULESETS, Settings
@@ -31,8 +31,12 @@ GAME = kit_game(
     determinizer=Determinizer, policies=POLICIES,
     # Ice Cream's rounds are days, each scored at its end.
     round_attr="day", round_label="ui.day_n", pause_after_round=True,
+    # The table shows a scored day until Continue; the next day's deal opens with its
+    # "day" event (issue 21).
+    round_start_event="ic.event.day", render_scoring=render_scoring,
     first_player_setting="first_dealer", count_action=count_action,
     result_columns=result_columns, metrics=METRICS, presets=PRESETS, catalog_prefix="ic.",
+    tutorial_package=__name__,
     default=True, min_rulebook_players=3, house_variant_rule="IC-1",
 )
 

@@ -144,8 +144,10 @@ class Determinizer:
             "hands": hands,
             "cones": [None if c is None else [codes[f] for f in c] for c in v.cones],
             "ice_cream_deck": [codes[f] for f in ic],
-            "ice_cream_discard": [codes[f] for f in discard],
-            "swappers": swappers,
+            # A scenario lists the discard pile top card first; the state keeps it (and
+            # sample() below) top card last.
+            "ice_cream_discard": [codes[f] for f in reversed(discard)],
+            "swappers": swappers[::-1],
             "scoop_deck": [codes[f] for f in scoop_top],
             "removed_scoops": [codes[f] for f in removed],
             "last_actor": v.last_actor,

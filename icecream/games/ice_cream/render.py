@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
@@ -109,17 +109,88 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     return render_view(view, marks, lang)
 
 
-def render_view(view: Any, marks: Highlights, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The SVG of an :class:`~icecream.games.ice_cream.view.IceCreamView` with highlights."""
-    return _Picture(view, marks, lang).draw()
+def render_view(view: Any, marks: Highlights, lang: str = DEFAULT_LANGUAGE,
+                scoring: Scoring | None = None) -> str:
+    """The SVG of an :class:`~icecream.games.ice_cream.view.IceCreamView` with highlights
+    (or, with ``scoring``, as the day is scored)."""
+    return _Picture(view, marks, lang, scoring).draw()
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """What the picture of a day's scoring adds to the table (IC-13): the day, each
+    player's scoops and duplicates, the cards each hands in (a count per flavour), and
+    the day that "Continue" deals (``None`` at the game's end)."""
+
+    day: int
+    points: tuple[tuple[int, int], ...]
+    handed_in: tuple[tuple[int, ...], ...]
+    next_day: int | None
+
+
+#: The events of the scoring step that change the table before it is scored.
+_SERVES = ("ic.event.serve", "ic.event.serve_close", "ic.event.serve_close_nothing")
+
+
+def render_scoring(before: Any, after: Any, seat: int | None = None,
+                   lang: str = DEFAULT_LANGUAGE) -> str:
+    """The table as the day is scored (IC-13), before the next day is dealt (IC-14,
+    IC-5): the cones as served (the last one too) and unserved ones still standing, each
+    hand with its opened cards and the cards handed in marked, and each player's scoops
+    and duplicates. Drawn from ``before`` (the position before the step that scored the
+    day), that step's events and ``after`` (the scored position), as ``seat`` sees them;
+    it offers no options. The picture holds no rules: the events and the two positions
+    say what happened.
+
+    >>> from icecream import History
+    >>> h = History.new("ice-cream", players=3, seed=1)
+    >>> while h.state.day == 1:
+    ...     _ = h.play(h.state.legal_actions()[0])
+    >>> svg = render_scoring(h.states[-2], h.state, seat=0)
+    >>> "ic-scoring" in svg and "ic-option" not in svg and svg.count('class="ic-last-day"')
+    3
+    """
+    view = before.view(seat)
+    n = len(view.names)
+    cones = list(view.cones)
+    served = [list(row) for row in view.served]
+    hands = [list(hand) for hand in view.face_up]
+    points = [(0, 0)] * n
+    for e in after.events[: after.round_split()]:
+        if seat is not None and e.visible_to is not None and e.visible_to != seat:
+            continue
+        par = e.params
+        if e.key in _SERVES:
+            cones[par["cone"] - 1] = None
+            for f in par["scoops"]:
+                served[par["player"]][f] += 1
+        elif e.key == "ic.event.draw":
+            hands[par["player"]].append(par["flavour"])
+        elif e.key == "ic.event.score":
+            points[par["player"]] = (par["scoops"], par["dupes"])
+    kept = after.view(seat).face_up
+    handed = []
+    for p in range(n):
+        left = [hands[p].count(f) for f in range(len(FLAVOURS))]
+        for f in kept[p]:
+            left[f] -= 1
+        handed.append(tuple(max(0, k) for k in left))
+    shown = replace(view, cones=tuple(cones), served=tuple(tuple(r) for r in served),
+                    face_up=tuple(tuple(h) for h in hands), scores=after.scores,
+                    turned_scoop=None, legal_actions=(), results=after.view(seat).results)
+    scoring = Scoring(view.day, tuple(points), tuple(handed),
+                      None if after.is_over else getattr(after, "day", None))
+    return render_view(shown, Highlights.none(), lang, scoring)
 
 
 class _Picture:
     """Draws one view; each method draws one part of the table into ``self.out``."""
 
-    def __init__(self, view: Any, marks: Highlights, lang: str) -> None:
+    def __init__(self, view: Any, marks: Highlights, lang: str,
+                 scoring: Scoring | None = None) -> None:
         self.v = view
         self.marks = marks
+        self.scoring = scoring
         self.lang = lang
         self.out: list[str] = []
         n = len(view.names)
@@ -153,10 +224,12 @@ class _Picture:
         y += self.cones(y)
         height = y + self.players(y) + MARGIN
         title = self.tr("title", day=v.day)
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg" '
+        scored = ' data-scoring="1"' if self.scoring else ""
+        cls = "ic-table-svg ic-scoring" if self.scoring else "ic-table-svg"
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" '
                 f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
                 f'role="group" aria-label="{title}" data-day="{v.day}" '
-                f'data-results="{len(v.results)}" style="{_FONT}">'
+                f'data-results="{len(v.results)}"{scored} style="{_FONT}">'
                 f'<title>{title}</title>'
                 f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#FBF8F1"/>')
         return head + "".join(self.out) + "</svg>"
@@ -165,6 +238,8 @@ class _Picture:
         v, o = self.v, self.out
         phase = escape(t(f"ic.phase.{v.phase}", self.lang))
         o.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEADER_H}" fill="#3B2F2F"/>')
+        if self.scoring is not None:  # the day as scored (IC-13)
+            phase = self.tr("day_scored", day=t("ui.day_n", self.lang, n=self.scoring.day))
         if v.is_over:
             left = phase
         else:
@@ -177,7 +252,11 @@ class _Picture:
             rules += _DOT + self.tr("house_variant", players=len(v.names))
         o.append(f'<text class="ic-rules-in-play" x="{MARGIN}" y="42" font-size="13" '
                  f'fill="#F5E9D3">{rules}</text>')
-        if v.is_over:
+        if self.scoring is not None:
+            nxt = self.scoring.next_day
+            right = "" if nxt is None else self.tr(
+                "next_on_continue", day=t("ui.day_n", self.lang, n=nxt))
+        elif v.is_over:
             right = self.tr("winners", count=len(v.winners),
                             names=join_words([seat_name(v.names, p, self.lang)
                                                 for p in v.winners], self.lang))
@@ -232,7 +311,8 @@ class _Picture:
     def buttons(self, x: int, y: int) -> None:
         o = self.out
         if not self.marks.buttons:
-            if not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act:
+            if (not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act
+                    and self.scoring is None):
                 o.append(f'<text class="ic-waiting" x="{x}" y="{y + 24}" font-size="15" '
                          f'fill="#555555">{self.tr("waiting", player=self.name(self.v.to_act))}'
                          f'</text>')
@@ -307,12 +387,15 @@ class _Picture:
             o.append(_cone_shape(cx, base, "#E3B778", "#8A5A2B"))
             for k, f in enumerate(cone):
                 o.append(_scoop(cx, base - 14 - k * SCOOP_STEP, SCOOP_R, f, self.lang))
-        o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
-                 f'text-anchor="middle" fill="#222222">{self.tr("cone", cone=n)}</text>')
+        words = t("widgets.svg.cone", self.lang, cone=n)
+        o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 54}" font-size="13" '
+                 f'font-weight="bold" text-anchor="middle" fill="#222222"{_fit(words)}>'
+                 f'{escape(words)}</text>')
         if tag is not None:
+            words = t(f"widgets.svg.tag_{tag}", self.lang)
             o.append(f'<text class="ic-tag ic-tag-{tag}" x="{cx}" y="{base + 72}" '
                      f'font-size="13" font-weight="bold" text-anchor="middle" '
-                     f'fill="{_TAG_INK[tag]}">{self.tr(f"tag_{tag}")}</text>')
+                     f'fill="{_TAG_INK[tag]}"{_fit(words)}>{escape(words)}</text>')
         o.append("</g>")
 
     def new_cone_spot(self, x: int, y: int) -> None:
@@ -331,12 +414,17 @@ class _Picture:
         mark = "\u00d7" if full else "+"
         o.append(f'<text x="{cx}" y="{base - 14}" font-size="26" font-weight="bold" '
                  f'text-anchor="middle" fill="#8A5A2B">{mark}</text>')
-        o.append(f'<text x="{cx}" y="{base + 54}" font-size="13" font-weight="bold" '
-                 f'text-anchor="middle" fill="#222222">{self.tr("new_cone")}</text>')
+        # A long name ("Nieuw hoorntje") takes two lines rather than its neighbour's room.
+        words = t("widgets.svg.new_cone", self.lang)
+        lines = [words] if _width(words) <= SLOT_W - 6 else words.split(" ", 1)
+        for k, line in enumerate(lines):
+            o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 50 + 15 * k}" '
+                     f'font-size="13" font-weight="bold" text-anchor="middle" '
+                     f'fill="#222222"{_fit(line)}>{escape(line)}</text>')
         if full:
-            o.append(f'<text x="{cx}" y="{base + 72}" font-size="13" text-anchor="middle" '
-                     f'fill="#555555">{self.tr("cones_used", count=self.v.settings["cones"])}'
-                     f'</text>')
+            words = t("widgets.svg.cones_used", self.lang, count=self.v.settings["cones"])
+            o.append(f'<text x="{cx}" y="{base + 50 + 15 * len(lines) + 4}" font-size="13" '
+                     f'text-anchor="middle" fill="#555555"{_fit(words)}>{escape(words)}</text>')
         o.append("</g>")
 
     # -- the players -------------------------------------------------------------------
@@ -353,7 +441,7 @@ class _Picture:
 
     def player(self, p: int, x: int, y: int, h: int) -> None:
         v, o = self.v, self.out
-        acting = p == v.to_act and not v.is_over
+        acting = p == v.to_act and not v.is_over and self.scoring is None
         me = p == v.seat
         stroke, width = ("#B8860B", 5) if acting else ("#8A7F6A", 2)
         o.append(f'<g class="ic-player{" ic-acting" if acting else ""}" data-seat="{p}" '
@@ -374,11 +462,21 @@ class _Picture:
         if p in v.winners:
             badges.append(self.tr("winner"))
         served = sum(v.served[p])
-        if served:
+        if served and self.scoring is None:
             badges.append(self.tr("served_today", count=served))
         o.append(f'<text class="ic-badges" x="{x + 10}" y="{y + 42}" font-size="13" '
                  f'font-weight="bold" fill="#5A3A00">{_DOT.join(badges)}</text>')
-        if v.results and (v.phase == "deliveries" or v.is_over):
+        if self.scoring is not None:  # this day's scoops and duplicates (IC-13)
+            scoops, dupes = self.scoring.points[p]
+            words = self.tr("scored_line", points=scoops + dupes,
+                            scoops=t("widgets.svg.scoops", self.lang, count=scoops),
+                            dupes=t("widgets.svg.dupes", self.lang, count=dupes))
+            room = self.panel_w - 20  # a narrow panel (5 players) squeezes, never overflows
+            fit = (f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+                   if len(words) * 7.6 > room else "")
+            o.append(f'<text class="ic-last-day" x="{x + 10}" y="{y + 60}" font-size="13" '
+                     f'font-weight="bold" fill="#222222"{fit}>{words}</text>')
+        elif v.results and (v.phase == "deliveries" or v.is_over):
             # The day just scored, so the scoring stays readable on the next deal (IC-13).
             scoops, dupes = v.results[-1][p]
             words = self.tr("last_day", day=len(v.results), points=scoops + dupes,
@@ -388,11 +486,12 @@ class _Picture:
                      f'fill="#222222">{words}</text>')
         opened: set[int] = set()
         k = 0
-        for f in v.face_up[p]:
+        handed = self._handed_in(p)
+        for f, out in zip(v.face_up[p], handed, strict=True):
             count = v.served[p][f] if f not in opened else 0
             if count:
                 opened.add(f)
-            self.card(f, count, *self.card_xy(x, y, k))
+            self.card(f, count, *self.card_xy(x, y, k), handed_in=out)
             k += 1
         if v.has_face_down[p]:
             cx, cy = self.card_xy(x, y, k)
@@ -403,17 +502,41 @@ class _Picture:
                 self.card(hidden, 0, cx, cy, face_down=True)
         o.append("</g>")
 
+    def _handed_in(self, p: int) -> list[bool]:
+        """Which of seat ``p``'s face-up cards the scoring takes (none outside it): the
+        opened card of a flavour first, then its last copies."""
+        hand = self.v.face_up[p]
+        out = [False] * len(hand)
+        if self.scoring is None:
+            return out
+        left = list(self.scoring.handed_in[p])
+        opened: set[int] = set()
+        for k, f in enumerate(hand):
+            if self.v.served[p][f] and f not in opened and left[f]:
+                opened.add(f)
+                out[k] = True
+                left[f] -= 1
+        for k in range(len(hand) - 1, -1, -1):
+            f = hand[k]
+            if left[f] and not out[k]:
+                out[k] = True
+                left[f] -= 1
+        return out
+
     def card_xy(self, x: int, y: int, k: int) -> tuple[int, int]:
         row, col = divmod(k, self.per_row)
         return x + 8 + col * (CARD_W + CARD_GAP), y + PANEL_HEAD + row * (CARD_H + CARD_GAP)
 
-    def card(self, f: int, served: int, x: int, y: int, face_down: bool = False) -> None:
+    def card(self, f: int, served: int, x: int, y: int, face_down: bool = False,
+             handed_in: bool = False) -> None:
         name = _flavour(f, self.lang)
         words = name.split(" ")
         lines = [" ".join(words[:-1]), words[-1]] if len(words) > 1 else [name]
         classes = "ic-card ic-face-down" if face_down else "ic-card"
         if served:
             classes += " ic-opened"
+        if handed_in:
+            classes += " ic-handed-in"
         dash = ' stroke-dasharray="6 3"' if face_down else ""
         ink = FLAVOUR_INK[f]
         label = self.tr("card_label", flavour=name) if not face_down else \
@@ -435,6 +558,12 @@ class _Picture:
                          f'height="13" rx="3" fill="#FFFFFF"/>'
                          f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 3}" font-size="11" '
                          f'text-anchor="middle" fill="#000000">{self.tr("face_down")}</text>')
+        if handed_in:  # the scoring takes it (IC-13): a band across the card says so
+            parts.append(f'<rect x="{x + 1}" y="{y + CARD_H - 18}" width="{CARD_W - 2}" '
+                         f'height="17" rx="3" fill="#3B2F2F"/>'
+                         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 5}" font-size="11" '
+                         f'font-weight="bold" text-anchor="middle" fill="#FFFFFF">'
+                         f'{self.tr("handed_in")}</text>')
         if served:
             parts.append(f'<title>{self.tr("scoops_on_card", count=served, flavour=name)}</title>'
                          f'<circle cx="{x + CARD_W - 8}" cy="{y - 1}" r="9" fill="#FFFFFF" '
@@ -465,6 +594,20 @@ _TAG_STYLE = {
     _NO: ("#999999", "2 4", 1.5),
 }
 _TAG_INK = {_EXACT: "#0B4F8A", _CLOSE: "#0B4F8A", _PLACE: "#0B4F8A", _NO: "#666666"}
+
+
+def _width(text: str, size: int = 13) -> float:
+    """About how wide bold ``text`` is at ``size`` in DejaVu Sans (a little generous)."""
+    em = sum(0.4 if ch in "ijlt.,:;'!|() f" else 0.95 if ch in "mwMW" else
+             0.78 if ch.isupper() or ch.isdigit() else 0.66 for ch in text)
+    return em * size
+
+
+def _fit(text: str, room: int = SLOT_W - 6) -> str:
+    """Squeeze ``text`` into ``room`` units when it would overlap its neighbour's."""
+    if _width(text) <= room:
+        return ""
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _frame(x: int, y: int, w: int, h: int, tag: str) -> str:
@@ -498,4 +641,5 @@ def _initials(f: int, lang: str) -> str:
     return escape(t(f"ic.initials.{FLAVOURS[f]}", lang))
 
 
-__all__ = ["FLAVOUR_COLOURS", "Highlights", "action_json", "render_svg", "render_view"]
+__all__ = ["FLAVOUR_COLOURS", "Highlights", "Scoring", "action_json", "render_scoring",
+           "render_svg", "render_view"]

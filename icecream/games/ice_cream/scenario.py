@@ -1,7 +1,8 @@
 """Scenarios: any Ice Cream position as plain, JSON-able data, checked field by field.
 
 A scenario sets up a position: players' cards, cones, deck orders, scores, dealer, day
-and phase. Everything but ``players`` is optional. Decks list their *top card first*;
+and phase. Everything but ``players`` is optional. Decks and piles list their *top card
+first* (the discard pile too: its last discard first; docs/scenarios.md, format 2);
 cards the scenario does not place are shuffled (by ``seed``) *below* the listed ones,
 so a rigged deck only needs its top cards. A saved state (:meth:`IceCreamState.to_dict`)
 is a scenario that places every card.
@@ -9,7 +10,7 @@ is a scenario that places every card.
 Fields (flavours are codes such as ``"chocolate_chip"``)::
 
     {
-      "game": "ice-cream", "format_version": 1,
+      "game": "ice-cream", "format_version": 2,
       "players": ["Dan", "Joe", "Larry"] | 3,
       "settings": {"ruleset": "rulebook", "close": "scoop", "days": 4, ...},
       "seed": 0,
@@ -55,6 +56,7 @@ from ...core.scenario import (
     read_seed,
     scenario_fields,
     scenario_settings,
+    top_last_to_top_first,
 )
 from .chance import SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
@@ -78,7 +80,8 @@ _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    data = read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION)
+    data = read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION,
+                         {1: top_last_to_top_first(["ice_cream_discard", "swappers"])})
     settings = scenario_settings(data, KIT)
     n = settings.players
     seed = read_seed(data)
@@ -164,8 +167,15 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
                             "revealed when phase 3 starts (IC-9)")
     if phase != SERVING and any(any(s) for s in served):
         raise ScenarioError("hands: served scoops exist only during phase 3 (IC-11, IC-13)")
-    if phase in (DELIVERIES, OVER, -1) and any(c is not None for c in cones):
-        raise ScenarioError(f"cones: there are no cones in phase {quote(phase_name)}")
+    if phase in (DELIVERIES, OVER, -1) and cones:
+        raise ScenarioError(f"cones: there are no cones in phase {quote(phase_name)}, so "
+                            f"the list must be empty, not {len(cones)} long")
+    if phase == SERVING and all(c is None for c in cones):
+        raise ScenarioError(
+            "cones: phase 3 needs at least one cone not yet served"
+            + (" (the field is missing)" if "cones" not in data else
+               f" ({len(cones)} given, all null)" if cones else " (the list is empty)")
+            + "; when the last cone is served, phase 3 ends at once (IC-12)")
     if phase == CONES and any(c is None for c in cones):
         raise ScenarioError("cones: no cone is served during phase 2 (null cones are for "
                             "phase 3)")
@@ -219,8 +229,8 @@ def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     s.hidden = tuple(hidden)
     s.served = tuple(served) if phase == SERVING else (_NO_SERVED,) * n
     s.ic_deck = ic_deck
-    s.ic_discard = tuple(ic_discard)
-    s.swappers = tuple(swappers)
+    s.ic_discard = tuple(reversed(ic_discard))  # the state keeps its piles top card last
+    s.swappers = tuple(reversed(swappers))
     s.scoop_deck = scoop_deck
     s.removed = tuple(removed)
     s.cones = tuple(cones)
@@ -274,8 +284,8 @@ def state_to_scenario(s: IceCreamState) -> dict[str, Any]:
         "hands": hands,
         "cones": [None if c is None else [codes[f] for f in c] for c in s.cones],
         "ice_cream_deck": [codes[f] for f in reversed(s.ic_deck)],
-        "ice_cream_discard": [codes[f] for f in s.ic_discard],
-        "swappers": list(s.swappers),
+        "ice_cream_discard": [codes[f] for f in reversed(s.ic_discard)],
+        "swappers": list(reversed(s.swappers)),
         "scoop_deck": [codes[f] for f in reversed(s.scoop_deck)],
         "removed_scoops": [codes[f] for f in s.removed],
         "last_actor": s.last_actor if s.last_actor >= 0 else None,
