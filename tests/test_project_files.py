@@ -334,3 +334,15 @@ def test_binder_environment_is_lean_and_agrees_with_pyproject():
     for test_only in ("pytest", "hypothesis", "nbval", "playwright", "ruff", "uv"):
         assert test_only not in binder
     assert "pip install --no-deps ." in (ROOT / "binder" / "postBuild").read_text("utf-8")
+
+
+def test_every_test_file_has_its_own_basename():
+    """tests/ and tests/browser/ have no __init__.py, so pytest imports test files by
+    basename: two files of one name stop the whole run at collection."""
+    from collections import Counter
+    from pathlib import Path
+
+    root = Path(__file__).parent
+    names = Counter(p.name for p in root.rglob("test_*.py")
+                    if "example_game" not in p.parts)
+    assert [n for n, k in names.items() if k > 1] == []

@@ -39,17 +39,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core import scenario as sc
 from ...core.chance import shuffled
 from ...core.errors import ScenarioError
 from ...core.protocol import FORMAT_VERSION
-from ...core.scenario import (
-    per_seat,
-    read_int,
-    read_scenario,
-    read_seed,
-    scenario_settings,
-    top_last_to_top_first,
-)
 from .components import BRANDS, FLAVOURS, RAINBOW, Components
 from .settings import KIT, PILE_SIZE
 from .state import (
@@ -174,34 +167,34 @@ class _Orders(_Ids):
 
 
 #: Format version 1 listed the discard piles top card last (the others top card first).
-_FROM_VERSION_1 = top_last_to_top_first(["ice_cream_discard", "order_discard"])
+_FROM_VERSION_1 = sc.top_last_to_top_first(["ice_cream_discard", "order_discard"])
 
 
 def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    data = read_scenario(data, "combo-cone", "a Combo Cone Paradise", SCENARIO_FIELDS,
+    data = sc.read_scenario(data, "combo-cone", "a Combo Cone Paradise", SCENARIO_FIELDS,
                          FORMAT_VERSION, {1: _FROM_VERSION_1})
-    settings = scenario_settings(data, KIT)
+    settings = sc.scenario_settings(data, KIT)
     comps = settings.components
     n = settings.players
-    seed = read_seed(data)
+    seed = sc.read_seed(data)
     phase_name = data.get("phase", "main")
     if phase_name not in PHASE_NAMES:
         raise ScenarioError(f"phase: must be one of {', '.join(PHASE_NAMES)}, "
                             f"not {phase_name!r}")
     phase = PHASE_NAMES.index(phase_name)
-    to_act = read_int(data, "to_act", settings.first_player, 0, n - 1)
-    turn = read_int(data, "turn", 0, 0, 10**6)
+    to_act = sc.read_int(data, "to_act", settings.first_player, 0, n - 1)
+    turn = sc.read_int(data, "turn", 0, 0, 10**6)
     final = data.get("final_turns_left")
-    final_left = -1 if final is None else read_int(data, "final_turns_left", 0, 0, n)
-    reshuffles = read_int(data, "reshuffles", 0, 0, 10**6)
+    final_left = -1 if final is None else sc.read_int(data, "final_turns_left", 0, 0, n)
+    reshuffles = sc.read_int(data, "reshuffles", 0, 0, 10**6)
 
     cards = _Cards(comps)
     orders = _Orders(comps)
     hands = [sorted(cards.many(h, f"hands[{p}]"))
-             for p, h in enumerate(per_seat(data, "hands", n, list, "Artisan"))]
+             for p, h in enumerate(sc.per_seat(data, "hands", n, list, "Artisan"))]
     cones = []
-    for p, cs in enumerate(per_seat(data, "cones", n, lambda: [[]] * START_CONES, "Artisan")):
+    for p, cs in enumerate(sc.per_seat(data, "cones", n, lambda: [[]] * START_CONES, "Artisan")):
         if not isinstance(cs, list) or not cs:
             raise ScenarioError(f"cones[{p}]: must be a list of at least one cone (stacks of "
                                 "cards, bottom first; [] for an empty cone)")
@@ -226,14 +219,14 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
                                     "cone or in the Rainbow pile (CCP-2, CCP-9)")
 
     reserved = [orders.many(r, f"reserved[{p}]")
-                for p, r in enumerate(per_seat(data, "reserved", n, list, "Artisan"))]
+                for p, r in enumerate(sc.per_seat(data, "reserved", n, list, "Artisan"))]
     for p, r in enumerate(reserved):
         if len(r) > MAX_RESERVED:
             raise ScenarioError(f"reserved[{p}]: at most {MAX_RESERVED} reserved orders "
                                 "(CCP-7)")
     filled = [orders.many(f, f"filled[{p}]")
-              for p, f in enumerate(per_seat(data, "filled", n, list, "Artisan"))]
-    fills = per_seat(data, "fills", n, int, "Artisan")
+              for p, f in enumerate(sc.per_seat(data, "filled", n, list, "Artisan"))]
+    fills = sc.per_seat(data, "fills", n, int, "Artisan")
     for p, k in enumerate(fills):
         if isinstance(k, bool) or not isinstance(k, int) or k < len(filled[p]):
             raise ScenarioError(f"fills[{p}]: must be a whole number of orders filled, at "
@@ -256,7 +249,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
         size = max(len(pile_top), PILE_SIZE[n] - placed)
         size = min(size, len(pile_top) + len(rest))
         if "pile_size" in data:
-            size = read_int(data, "pile_size", size, len(pile_top), len(pile_top) + len(rest))
+            size = sc.read_int(data, "pile_size", size, len(pile_top), len(pile_top) + len(rest))
     under = size - len(pile_top)
     pile = rest[:under] + list(reversed(pile_top))
     box = sorted(box + rest[under:])
@@ -264,7 +257,7 @@ def load_scenario(data: Mapping[str, Any] | str) -> ComboConeState:
                      [o for o in range(len(comps.orders)) if o not in orders.used])
     order_deck = orest + list(reversed(odeck_top))
 
-    placements = read_int(data, "placements_left", 0, 0, 1000)
+    placements = sc.read_int(data, "placements_left", 0, 0, 1000)
     if phase == SERVING and (placements < 1 or not hands[to_act]):
         raise ScenarioError("placements_left: the serving phase needs placements left and "
                             "cards in hand (CCP-8)")

@@ -20,53 +20,35 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core import scenario as sc
 from ...core.chance import rng
 from ...core.errors import ScenarioError
 from ...core.fields import saved_names
 from ...core.protocol import FORMAT_VERSION
-from ...core.scenario import (
-    per_seat,
-    read_bool,
-    read_int,
-    read_scenario,
-    read_seed,
-    scenario_fields,
-    scenario_settings,
-    top_last_to_top_first,
-)
-from .components import (
-    BALLS_PER_FLAVOUR,
-    CODES,
-    DECK_COUNTS,
-    FLAVOUR_CODES,
-    FLAVOURS,
-    HAND_KINDS,
-    ICE_CREAM_OBJECTIVES,
-    KIND_OF,
-    QC_HAND,
-)
+from . import components as parts
 from .settings import KIT
 from .state import FIELDS, NUMBERS, GelatoMioState
 
 #: Every field a scenario may have: the common ones and the state's saved fields.
-SCENARIO_FIELDS = scenario_fields(saved_names(FIELDS))
+SCENARIO_FIELDS = sc.scenario_fields(saved_names(FIELDS))
 
 #: How each saved field that is not a plain number is written (cards by code, customers
 #: by id, spots as [row, col]); the numbers and flags are written as they are.
 _WRITE: dict[str, Callable[[GelatoMioState, tuple], Any]] = {
-    "hands": lambda s, r: [[CODES[k] for k in range(HAND_KINDS) for _ in range(h[k])]
+    "hands": lambda s, r: [[parts.CODES[k] for k in range(parts.HAND_KINDS) for _ in range(h[k])]
                            for h in s.hands],
-    "table": lambda s, r: [{FLAVOUR_CODES[i]: b[i] for i in range(3) if b[i]} for b in s.table],
+    "table": lambda s, r: [{parts.FLAVOUR_CODES[i]: b[i] for i in range(3) if b[i]}
+                           for b in s.table],
     "served": lambda s, r: [[r[c].id for c in cs] for cs in s.served],
-    "display": lambda s, r: [[None if k < 0 else CODES[k] for k in s.display[i * 3:i * 3 + 3]]
+    "display": lambda s, r: [[None if k < 0 else parts.CODES[k] for k in s.display[i * 3:i * 3 + 3]]
                              for i in range(3)],
-    "deck": lambda s, r: [CODES[k] for k in reversed(s.deck)],
-    "discard": lambda s, r: [CODES[k] for k in reversed(s.discard)],
+    "deck": lambda s, r: [parts.CODES[k] for k in reversed(s.deck)],
+    "discard": lambda s, r: [parts.CODES[k] for k in reversed(s.discard)],
     "piles": lambda s, r: [[r[c].id for c in reversed(p)] for p in s.piles],
-    "supply": lambda s, r: {FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
+    "supply": lambda s, r: {parts.FLAVOUR_CODES[i]: s.supply[i] for i in range(3)},
     "claimed": lambda s, r: [None if q < 0 else q for q in s.claimed],
     "quality_control": lambda s, r: None if s.qc is None else {
-        "card": CODES[s.qc[0]], "spot": [s.qc[1] // 3, s.qc[1] % 3],
+        "card": parts.CODES[s.qc[0]], "spot": [s.qc[1] // 3, s.qc[1] % 3],
         "pending": [list(x) for x in s.qc[2]]},
     "to_fill": lambda s, r: [[i // 3, i % 3] for i in s.to_fill],
 }
@@ -90,17 +72,17 @@ def state_to_scenario(s: GelatoMioState) -> dict[str, Any]:
 
 
 #: Format version 1 listed the deck, the discard pile and the customer piles top card last.
-_FROM_VERSION_1 = top_last_to_top_first(["deck", "discard"], ["piles"])
+_FROM_VERSION_1 = sc.top_last_to_top_first(["deck", "discard"], ["piles"])
 
 
-def _cards(value: Any, at: str, allowed: int = HAND_KINDS) -> list[int]:
+def _cards(value: Any, at: str, allowed: int = parts.HAND_KINDS) -> list[int]:
     if not isinstance(value, list):
         raise ScenarioError(f"{at}: must be a list of card names, not {value!r}")
     out = []
     for j, code in enumerate(value):
-        k = KIND_OF.get(code, -1) if isinstance(code, str) else -1
+        k = parts.KIND_OF.get(code, -1) if isinstance(code, str) else -1
         if not 0 <= k < allowed:
-            raise ScenarioError(f"{at}[{j}]: {code!r} is not one of {list(CODES[:allowed])}")
+            raise ScenarioError(f"{at}[{j}]: {code!r} is not one of {list(parts.CODES[:allowed])}")
         out.append(k)
     return out
 
@@ -111,35 +93,36 @@ def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a fi
 
     ``hands_unknown``: the hands are left empty because they are not known (a
     determinizer's template, filled in later), so no check counts their cards."""
-    data = read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION,
+    data = sc.read_scenario(data, "gelato-mio", "a Gelato Mio", SCENARIO_FIELDS, FORMAT_VERSION,
                          {1: _FROM_VERSION_1})
-    settings = scenario_settings(data, KIT)
+    settings = sc.scenario_settings(data, KIT)
     n = settings.players
     recipes = settings.recipes
     ids = {c.id: i for i, c in enumerate(recipes)}
     s = object.__new__(GelatoMioState)
     s.settings = settings
-    seed = read_seed(data)
+    seed = sc.read_seed(data)
     s.seed = seed
     for f in NUMBERS:  # the whole numbers and flags, as they are
         name, default = f.saved_as, f.default(settings)
-        setattr(s, f.name, read_bool(data, name, default) if f.high is None
-                else read_int(data, name, default, f.low, f.high(n)))
+        setattr(s, f.name, sc.read_bool(data, name, default) if f.high is None
+                else sc.read_int(data, name, default, f.low, f.high(n)))
     s.hands = []
-    for p, h in enumerate(per_seat(data, "hands", n, list)):
-        counts = [0] * HAND_KINDS
+    for p, h in enumerate(sc.per_seat(data, "hands", n, list)):
+        counts = [0] * parts.HAND_KINDS
         for k in _cards(h, f"hands[{p}]"):
             counts[k] += 1
         s.hands.append(counts)
     s.table = []
-    for p, b in enumerate(per_seat(data, "table", n, dict)):
-        if not isinstance(b, Mapping) or set(b) - set(FLAVOUR_CODES):
-            raise ScenarioError(f"table[{p}]: must map flavours {list(FLAVOUR_CODES)} to "
+    for p, b in enumerate(sc.per_seat(data, "table", n, dict)):
+        if not isinstance(b, Mapping) or set(b) - set(parts.FLAVOUR_CODES):
+            raise ScenarioError(f"table[{p}]: must map flavours {list(parts.FLAVOUR_CODES)} to "
                                 f"counts, not {b!r}")
-        s.table.append([read_int(b, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES])
+        s.table.append([sc.read_int(b, f, 0, 0, parts.BALLS_PER_FLAVOUR)
+                        for f in parts.FLAVOUR_CODES])
     s.served = []
     placed: list[int] = []
-    for p, cs in enumerate(per_seat(data, "served", n, list)):
+    for p, cs in enumerate(sc.per_seat(data, "served", n, list)):
         if not isinstance(cs, list) or not all(isinstance(c, str) and c in ids for c in cs):
             raise ScenarioError(f"served[{p}]: must list customer ids from the recipes, "
                                 f"not {cs!r}")
@@ -155,31 +138,31 @@ def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a fi
             if code is None:
                 s.display.append(-1)
             else:
-                s.display.append(_cards([code], f"display[{r}][{c}]", len(CODES))[0])
-    s.discard = _cards(data.get("discard", []), "discard", len(CODES))[::-1]
+                s.display.append(_cards([code], f"display[{r}][{c}]", len(parts.CODES))[0])
+    s.discard = _cards(data.get("discard", []), "discard", len(parts.CODES))[::-1]
     # Every ingredient card in exactly one place (GM-2); the deck may be left to the seed.
-    used = [0] * len(CODES)
+    used = [0] * len(parts.CODES)
     for h in s.hands:
-        for k in range(HAND_KINDS):
+        for k in range(parts.HAND_KINDS):
             used[k] += h[k]
     for k in s.discard + [k for k in s.display if k >= 0]:
         used[k] += 1
     for c in placed:
-        for k in range(HAND_KINDS):
+        for k in range(parts.HAND_KINDS):
             used[k] += recipes[c].cards[k]
     if "deck" in data:
-        s.deck = _cards(data["deck"], "deck", len(CODES))[::-1]
+        s.deck = _cards(data["deck"], "deck", len(parts.CODES))[::-1]
         for k in s.deck:
             used[k] += 1
-        if used != list(DECK_COUNTS):
+        if used != list(parts.DECK_COUNTS):
             raise ScenarioError(f"deck: the cards placed {_diff(used)} do not make the 40 "
                                 "ingredient cards (GM-2)")
     else:
-        over = [CODES[k] for k in range(len(CODES)) if used[k] > DECK_COUNTS[k]]
+        over = [parts.CODES[k] for k in range(len(parts.CODES)) if used[k] > parts.DECK_COUNTS[k]]
         if over:
             raise ScenarioError(f"hands/display/discard: more {over} cards than the deck "
                                 "has (GM-2)")
-        s.deck = [k for k in range(len(CODES)) for _ in range(DECK_COUNTS[k] - used[k])]
+        s.deck = [k for k in range(len(parts.CODES)) for _ in range(parts.DECK_COUNTS[k] - used[k])]
         rng("gelato-mio", seed, "setup", 0).shuffle(s.deck)
     if len(set(placed)) != len(placed):
         raise ScenarioError("served: a customer is served twice")
@@ -200,22 +183,23 @@ def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a fi
         rng("gelato-mio", seed, "setup", 1).shuffle(rest)
         s.piles = [[i for i in range(len(recipes)) if recipes[i].on_display and i not in placed]]
         s.piles += [rest[j::3] for j in range(3)]
-    for i, f in enumerate(FLAVOUR_CODES):
+    for i, f in enumerate(parts.FLAVOUR_CODES):
         used_balls = sum(b[i] for b in s.table) + sum(
-            recipes[c].balls[FLAVOURS[i]] for c in placed)
-        if used_balls > BALLS_PER_FLAVOUR:
+            recipes[c].balls[parts.FLAVOURS[i]] for c in placed)
+        if used_balls > parts.BALLS_PER_FLAVOUR:
             raise ScenarioError(f"table: {used_balls} {f} balls placed, more than the "
-                                f"{BALLS_PER_FLAVOUR} of the box (GM-2)")
+                                f"{parts.BALLS_PER_FLAVOUR} of the box (GM-2)")
     if "supply" in data:
         sup = data["supply"]
-        if not isinstance(sup, Mapping) or set(sup) != set(FLAVOUR_CODES):
-            raise ScenarioError(f"supply: must map each flavour {list(FLAVOUR_CODES)} to a count")
-        s.supply = [read_int(sup, f, 0, 0, BALLS_PER_FLAVOUR) for f in FLAVOUR_CODES]
+        if not isinstance(sup, Mapping) or set(sup) != set(parts.FLAVOUR_CODES):
+            raise ScenarioError(f"supply: must map each flavour {list(parts.FLAVOUR_CODES)} "
+                                "to a count")
+        s.supply = [sc.read_int(sup, f, 0, 0, parts.BALLS_PER_FLAVOUR) for f in parts.FLAVOUR_CODES]
     else:
-        s.supply = [BALLS_PER_FLAVOUR - sum(b[i] for b in s.table) - sum(
-            recipes[c].balls[FLAVOURS[i]] for c in placed) for i in range(3)]
-    claimed = data.get("claimed", [None] * len(ICE_CREAM_OBJECTIVES))
-    if not isinstance(claimed, list) or len(claimed) != len(ICE_CREAM_OBJECTIVES) or not all(
+        s.supply = [parts.BALLS_PER_FLAVOUR - sum(b[i] for b in s.table) - sum(
+            recipes[c].balls[parts.FLAVOURS[i]] for c in placed) for i in range(3)]
+    claimed = data.get("claimed", [None] * len(parts.ICE_CREAM_OBJECTIVES))
+    if not isinstance(claimed, list) or len(claimed) != len(parts.ICE_CREAM_OBJECTIVES) or not all(
             q is None or (isinstance(q, int) and not isinstance(q, bool) and 0 <= q < n)
             for q in claimed):
         raise ScenarioError("claimed: must list, per ice cream objective (GM-7), the seat "
@@ -225,11 +209,11 @@ def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a fi
     s.qc = None
     if qc is not None:
         try:
-            card = KIND_OF[qc["card"]]
+            card = parts.KIND_OF[qc["card"]]
             r, c = qc["spot"]
             pending = [[int(p), int(k)] for p, k in qc["pending"]]
             # Explicit checks, not assert: they must hold under python -O too.
-            if not (card >= QC_HAND and 0 <= r < 3 and 0 <= c < 3 and pending
+            if not (card >= parts.QC_HAND and 0 <= r < 3 and 0 <= c < 3 and pending
                     and all(0 <= p < n and k > 0 for p, k in pending)
                     and s.display[r * 3 + c] == card):
                 raise ValueError("quality_control")
@@ -255,8 +239,8 @@ def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a fi
 
 
 def _diff(used: list[int]) -> str:
-    return ", ".join(f"{CODES[k]} {used[k]} of {DECK_COUNTS[k]}" for k in range(len(CODES))
-                     if used[k] != DECK_COUNTS[k])
+    return ", ".join(f"{parts.CODES[k]} {used[k]} of {parts.DECK_COUNTS[k]}"
+                     for k in range(len(parts.CODES)) if used[k] != parts.DECK_COUNTS[k])
 
 
 def _check_reachable(s: GelatoMioState, n: int, hands_unknown: bool) -> None:
@@ -267,13 +251,13 @@ def _check_reachable(s: GelatoMioState, n: int, hands_unknown: bool) -> None:
     that ran out (the last round, the end) means not every ball is in the supply."""
     recipes = s.settings.recipes
     for j, q in enumerate(s.claimed):
-        kind, need, _points = ICE_CREAM_OBJECTIVES[j]
+        kind, need, _points = parts.ICE_CREAM_OBJECTIVES[j]
         if q >= 0:
             got = sum(1 for c in s.served[q] if recipes[c].kind == kind)
             if got < need:
                 raise ScenarioError(f"claimed[{j}]: seat {q} served {got} {kind} customers, "
                                     f"but the objective needs {need} (GM-7)")
-    all_in = sum(s.supply) == BALLS_PER_FLAVOUR * len(FLAVOURS)
+    all_in = sum(s.supply) == parts.BALLS_PER_FLAVOUR * len(parts.FLAVOURS)
     if s.last_left and s.pile_out:
         raise ScenarioError("pile_out: a ball pile that runs out during the last round "
                             "starts no other one (GM-9)")
@@ -295,9 +279,9 @@ def _check_reachable(s: GelatoMioState, n: int, hands_unknown: bool) -> None:
         if len(set(seats)) != len(seats):
             raise ScenarioError("quality_control.pending: each seat answers once (GM-5)")
         for i, (p, k) in enumerate(pending):
-            if hands_unknown and card == QC_HAND:
+            if hands_unknown and card == parts.QC_HAND:
                 continue
-            held, limit, what = ((sum(s.hands[p]), 7, "cards in hand") if card == QC_HAND
+            held, limit, what = ((sum(s.hands[p]), 7, "cards in hand") if card == parts.QC_HAND
                                  else (sum(s.table[p]), 3, "ball cards on the table"))
             # It held h0 > limit and owed h0 // 2; with k still owed it holds
             # ceil(h0 / 2) + k, so held - k > limit // 2 and k <= held - k.

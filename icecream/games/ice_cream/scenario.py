@@ -48,16 +48,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core import scenario as sc
 from ...core.errors import ScenarioError, quote
 from ...core.protocol import FORMAT_VERSION
-from ...core.scenario import (
-    read_int,
-    read_scenario,
-    read_seed,
-    scenario_fields,
-    scenario_settings,
-    top_last_to_top_first,
-)
 from .chance import SETUP_DECK, SETUP_SCOOPS, shuffled
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS, flavour_index
 from .settings import KIT, Settings
@@ -74,29 +67,29 @@ from .state import (
 
 SCENARIO_PHASES = ("deliveries", "cones", "serving", "start_of_day", "over")
 #: The fields every game's scenario has, and Ice Cream's own (from the state's fields).
-_FIELDS = scenario_fields(SAVED_FIELDS)
+_FIELDS = sc.scenario_fields(SAVED_FIELDS)
 _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
-    data = read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION,
-                         {1: top_last_to_top_first(["ice_cream_discard", "swappers"])})
-    settings = scenario_settings(data, KIT)
+    data = sc.read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION,
+                         {1: sc.top_last_to_top_first(["ice_cream_discard", "swappers"])})
+    settings = sc.scenario_settings(data, KIT)
     n = settings.players
-    seed = read_seed(data)
+    seed = sc.read_seed(data)
 
     phase_name = data.get("phase", "start_of_day")
     if not isinstance(phase_name, str) or phase_name not in SCENARIO_PHASES:
         raise ScenarioError(f"phase: must be one of {', '.join(SCENARIO_PHASES)}, "
                             f"not {quote(phase_name)}")
-    day = read_int(data, "day", 1, 1, settings.days)
-    dealer = read_int(data, "dealer", settings.first_dealer, 0, n - 1)
-    to_act = read_int(data, "to_act", dealer, 0, n - 1)  # phase 2 derives it below
+    day = sc.read_int(data, "day", 1, 1, settings.days)
+    dealer = sc.read_int(data, "dealer", settings.first_dealer, 0, n - 1)
+    to_act = sc.read_int(data, "to_act", dealer, 0, n - 1)  # phase 2 derives it below
     scores = _int_list(data, "scores", [0] * n, n)
     last_actor = data.get("last_actor")
     if last_actor is not None:
-        last_actor = read_int(data, "last_actor", 0, 0, n - 1)
+        last_actor = sc.read_int(data, "last_actor", 0, 0, n - 1)
 
     hands = data.get("hands", [{} for _ in range(n)])
     if not isinstance(hands, list) or len(hands) != n:
