@@ -111,6 +111,16 @@ class Components:
         return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
 
     @cached_property
+    def flavour_of(self) -> tuple[int, ...]:
+        """``flavour_of[id]``: the card's flavour (``RAINBOW`` for a Rainbow)."""
+        return tuple(c.flavour for c in self.cards)
+
+    @cached_property
+    def brand_of(self) -> tuple[int, ...]:
+        """``brand_of[id]``: the card's brand (``RAINBOW`` for a Rainbow)."""
+        return tuple(c.brand for c in self.cards)
+
+    @cached_property
     def heights(self) -> tuple[int, ...]:
         """``heights[order id]``: how many flavours the order asks for."""
         return tuple(len(o.flavours) for o in self.orders)

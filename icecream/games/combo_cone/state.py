@@ -122,6 +122,9 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
 
 
 _SCOOPS_BY_PATTERN: dict[tuple, tuple[Scoop, ...]] = {}
+#: (orders in the row, or -1 when 3 are reserved; the Order deck is empty) -> the main
+#: phase's options after the Scoops.
+_MAIN_TAILS: dict[tuple[int, bool], tuple[Action, ...]] = {}
 #: A card's placements on each of ``n`` cones, by (card, n).
 _PLACE_ROWS: dict[tuple[int, int], tuple[Place, ...]] = {}
 #: Row position subsets a Scoop may name, by row length (CCP-6: 1 to 3 cards).
@@ -136,6 +139,31 @@ def _ev(key: str, rule: str | None = None, visible_to: int | None = None,
     """A raw event: (key, params, rule, visible_to); :attr:`ComboConeState.events` makes
     the :class:`Event` objects only when they are read (playouts never read them)."""
     return (f"ccp.event.{key}", params, rule, visible_to)
+
+
+class _Face(int):
+    """A card id in a raw event's parameters, shown as the card's faces when the event is
+    read (:meth:`ComboConeState.face`)."""
+
+    __slots__ = ()
+
+
+class _Faces(tuple):
+    """Card ids in a raw event's parameters, shown as a list of their faces when read."""
+
+    __slots__ = ()
+
+
+def _read_params(state: ComboConeState, params: dict[str, Any]) -> dict[str, Any]:
+    """A raw event's parameters with its cards' faces in plain form."""
+    out = {}
+    for k, v in params.items():
+        if v.__class__ is _Face:
+            v = state.face(v)
+        elif v.__class__ is _Faces:
+            v = [state.face(c) for c in v]
+        out[k] = v
+    return out
 
 
 def _copy_cones(cones: list[list[list[int]]]) -> list[list[list[int]]]:
@@ -252,7 +280,8 @@ class ComboConeState(SeatTurns):
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened in the step that made this state, citing rules."""
-        return tuple(Event(*raw) for raw in self._events)
+        return tuple(Event(key, _read_params(self, params), rule, seat)
+                     for key, params, rule, seat in self._events)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -311,11 +340,13 @@ class ComboConeState(SeatTurns):
     def _fill_actions(self) -> list[Action]:
         p = self.to_act
         out: list[Action] = []
-        orders = self.order_row + self.reserved[p]
-        heights = self.comps.heights
+        orders = None
         for j, stack in enumerate(self.cones[p]):
             h = len(stack)
             if h:
+                if orders is None:  # worked out only when a cone holds cards
+                    orders = self.order_row + self.reserved[p]
+                    heights = self.comps.heights
                 for o in orders:
                     # CCP-9: the heights first (cheap), then the flavours.
                     if heights[o] == h and self.cone_fills(stack, o):
@@ -332,13 +363,15 @@ class ComboConeState(SeatTurns):
         phase = self._phase
         p = self.to_act
         if phase == MAIN:
-            out: list[Action] = list(self._scoops())
-            if len(self.reserved[p]) < MAX_RESERVED:
-                out.extend(SECURE_ROW[: len(self.order_row)])
-                if self.order_deck:
-                    out.append(SECURE_DECK)
-            out.append(SERVE)
-            return tuple(out)
+            # CCP-6 Scoops, then CCP-7 Secures (fewer than 3 reserved), then Serve (CCP-8)
+            key = (len(self.order_row) if len(self.reserved[p]) < MAX_RESERVED else -1,
+                   not self.order_deck)
+            tail = _MAIN_TAILS.get(key)
+            if tail is None:
+                tail = _MAIN_TAILS[key] = (SERVE,) if key[0] < 0 else (
+                    *SECURE_ROW[:key[0]], *(() if key[1] else (SECURE_DECK,)), SERVE)
+            return self._scoops() + tail
+        out: list[Action]
         if phase == SERVING:
             out = []
             n_cones = len(self.cones[p])
@@ -358,13 +391,14 @@ class ComboConeState(SeatTurns):
     def _scoops(self) -> tuple[Scoop, ...]:
         """CCP-6: the allowed Scoops of the row, looked up by the row's pattern (which
         cards share a flavour, which share a brand), so each pattern is worked out once."""
-        cards = self.cards
-        faces = [cards[c] for c in self.row]
-        fl = [c.flavour for c in faces]
-        br = [c.brand for c in faces]
+        comps = self.comps
+        row = self.row
+        fl = list(map(comps.flavour_of.__getitem__, row))
+        br = list(map(comps.brand_of.__getitem__, row))
         key = (tuple(map(fl.index, fl)), tuple(map(br.index, br)))
         got = _SCOOPS_BY_PATTERN.get(key)
         if got is None:
+            faces = [self.cards[c] for c in row]
             got = _SCOOPS_BY_PATTERN[key] = tuple(
                 _scoop(pos) for pos in _SUBSETS[len(faces)]
                 if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
@@ -429,11 +463,12 @@ class ComboConeState(SeatTurns):
         if until is not None:
             return super().random_playout(random, until)
         steps = 0
+        fast_legal, step = self.fast_legal, self._step
         while not self.is_over:
             legal = self._legal
             if legal is None:
-                legal = self.fast_legal()
-            self._step(legal[int(random() * len(legal))])
+                legal = fast_legal()
+            step(legal[int(random() * len(legal))])
             steps += 1
         return steps
 
@@ -461,7 +496,7 @@ class ComboConeState(SeatTurns):
             self._do_secure(action, ev)
         elif kind is TakeReward:
             self._do_reward(action, ev)
-        self._events = tuple(ev)
+        self._events = ev  # never changed after this step
 
     # -- main actions ------------------------------------------------------------------
     def _do_scoop(self, action: Scoop, ev: list) -> None:
@@ -473,7 +508,7 @@ class ComboConeState(SeatTurns):
         hand = self.hands[p]
         hand.extend(taken)
         hand.sort()
-        ev.append(_ev("scoop", "CCP-6", player=p, cards=[self.face(c) for c in taken]))
+        ev.append(_ev("scoop", "CCP-6", player=p, cards=_Faces(taken)))
         self._to_filling(ev)
 
     def _do_secure(self, action: Secure, ev: list) -> None:
@@ -520,13 +555,13 @@ class ComboConeState(SeatTurns):
             stack.append(card)
             rainbow = self.is_rainbow(card) or self.is_rainbow(below)
             ev.append(_ev("combo_rainbow" if rainbow else "combo", "CCP-8", player=p,
-                          card=self.face(card),
-                          below=self.face(below), cone=action.cone + 1,
+                          card=_Face(card),
+                          below=_Face(below), cone=action.cone + 1,
                           count=self.placements))
         else:
             self.placements -= 1
             stack.append(card)
-            ev.append(_ev("place", "CCP-8", player=p, card=self.face(card),
+            ev.append(_ev("place", "CCP-8", player=p, card=_Face(card),
                           cone=action.cone + 1, count=self.placements))
         if self.placements == 0 or not self.hands[p]:
             if self.placements:
@@ -563,7 +598,7 @@ class ComboConeState(SeatTurns):
         order = self.comps.orders[o]
         ev.append(_ev("fill", "CCP-9", player=p, cone=action.cone + 1,
                       order_flavours=self.order_flavours(o), order=o,
-                      cards=[self.face(c) for c in stack]))
+                      cards=_Faces(stack)))
         if order.reward is None:
             self._keep(p, o, ev)
             self._to_filling(ev)
@@ -599,10 +634,10 @@ class ComboConeState(SeatTurns):
                 hand.extend(taken + drawn)
                 hand.sort()
                 ev.append(_ev("take_cards", "CCP-10", player=p,
-                              cards=[self.face(c) for c in taken], pile=len(drawn)))
+                              cards=_Faces(taken), pile=len(drawn)))
                 if drawn:
                     ev.append(_ev("drawn", "CCPN-5", visible_to=p,
-                                  cards=[self.face(c) for c in drawn]))
+                                  cards=_Faces(drawn)))
         self._to_filling(ev)
 
     # -- end of turn and end of game ---------------------------------------------------------
@@ -636,7 +671,7 @@ class ComboConeState(SeatTurns):
             ev.append(_ev("refill_orders", "CCP-11", count=added_orders))
         self.turn += 1
         self.placements = 0
-        n = self.num_players
+        n = len(self.hands)
         if self.turn % n == 0:
             self.round_scores += (tuple(self.coins),)
         if self.final_left > 0:

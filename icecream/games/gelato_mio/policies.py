@@ -41,6 +41,25 @@ def _serve_value(view: Any, action: dict[str, Any]) -> float:
     return value
 
 
+#: What the hand covers of a customer's missing cards, in the order it is counted.
+_COVERED = ("cream", "sugar", *FLAVOUR_CODES)
+#: id(plain customers) -> (them, by id: their cards and balls counted, in the order they
+#: are listed, and how many balls): the heuristic reads them at every decision, and a
+#: game's views share one plain customers dict.
+_INFO: dict[int, tuple[dict, dict]] = {}
+
+
+def _recipe_info(recipes: dict) -> dict[str, tuple[tuple, tuple, int]]:
+    got = _INFO.get(id(recipes))
+    if got is None or got[0] is not recipes:
+        if len(_INFO) >= 64:
+            _INFO.clear()
+        got = _INFO[id(recipes)] = (recipes, {
+            cid: (tuple(Counter(c["cards"]).items()), tuple(Counter(c["balls"]).items()),
+                  len(c["balls"])) for cid, c in recipes.items()})
+    return got[1]
+
+
 class GreedyPolicy(Policy):
     """The most points now (GM-6, GM-7); ties and pointless turns at random."""
 
@@ -74,35 +93,38 @@ class HeuristicPolicy(Policy):
                                 f"not {ask!r}")
         self.ask = ask
 
-    def _needs(self, view: Any, me: int) -> Counter:
-        """The cards still missing for the customer this seat works towards, counted;
-        a missing ball counts its flavour, a cream and a sugar (GM-6)."""
-        hand = Counter(view.hands[me] or ())
+    def _needs(self, view: Any, me: int, hand: Counter | None = None) -> dict[str, int]:
+        """The cards still missing for the customer this seat works towards, counted
+        (only those missing); a missing ball counts its flavour, a cream and a sugar (GM-6)."""
+        if hand is None:
+            hand = Counter(view.hands[me] or ())
         table = view.table[me]
-        best: tuple[float, Counter] | None = None
+        supply = view.supply
+        info = _recipe_info(view.recipes)
+        best: tuple[float, dict[str, int]] | None = None
         for pile, cid in enumerate(view.pile_tops):
             if cid is None:
                 continue
-            c = view.recipes[cid]
-            missing: Counter = Counter()
-            for card, k in Counter(c["cards"]).items():
-                missing[card] += max(0, k - hand[card])
-            for flavour, k in Counter(c["balls"]).items():
+            cards, balls, n_balls = info[cid]
+            missing: dict[str, int] = {}
+            for card, k in cards:
+                missing[card] = missing.get(card, 0) + max(0, k - hand[card])
+            for flavour, k in balls:
                 short = max(0, k - table[flavour])
-                if short and view.supply[flavour] < short:
+                if short and supply[flavour] < short:
                     break  # that pile cannot give the balls any more
-                missing[flavour] += short
-                missing["cream"] += short
-                missing["sugar"] += short
+                missing[flavour] = missing.get(flavour, 0) + short
+                missing["cream"] = missing.get("cream", 0) + short
+                missing["sugar"] = missing.get("sugar", 0) + short
             else:
-                for ing in ("cream", "sugar", *FLAVOUR_CODES):  # what the hand covers
+                for ing in _COVERED:  # what the hand covers
                     if ing in missing:
                         missing[ing] = max(0, missing[ing] - hand[ing])
-                steps = sum(missing.values()) + len(c["balls"])
+                steps = sum(missing.values()) + n_balls
                 worth = _serve_value(view, {"pile": pile}) / (1.0 + steps)
                 if best is None or worth > best[0]:
-                    best = (worth, +missing)
-        return best[1] if best else Counter()
+                    best = (worth, {k: v for k, v in missing.items() if v > 0})
+        return best[1] if best else {}
 
     def choose(self, view: Any) -> dict[str, Any]:
         legal = view.legal_actions
@@ -111,23 +133,24 @@ class HeuristicPolicy(Policy):
         if len(legal) == 1:
             return legal[0]
         me = view.to_act
-        need = self._needs(view, me)
         hand = Counter(view.hands[me] or ())
+        need = self._needs(view, me, hand)
         kinds = {a["type"] for a in legal}
         if "discard" in kinds:   # Quality Control: drop what the plan needs least
-            return pick_best(self.rng, legal, [need[a["card"]] * 2 - max(0, hand[a["card"]] - 1)
-                                           * 0.3 for a in legal])
+            return pick_best(self.rng, legal, [need.get(a["card"], 0) * 2
+                                               - max(0, hand[a["card"]] - 1) * 0.3
+                                               for a in legal])
         if "return_ball" in kinds:
             table = view.table[me]
-            return pick_best(self.rng, legal, [table[a["flavour"]] - 2 * need[a["flavour"]]
+            return pick_best(self.rng, legal, [table[a["flavour"]] - 2 * need.get(a["flavour"], 0)
                                            for a in legal])
         serves = [a for a in legal if a["type"] == "serve"]
         if serves:
             return pick_best(self.rng, serves, [_serve_value(view, a) for a in serves])
         balls = [a for a in legal if a["type"] == "make_ball"]
-        wanted = [a for a in balls if need[a["flavour"]]]
+        wanted = [a for a in balls if need.get(a["flavour"], 0)]
         if wanted:
-            return pick_best(self.rng, wanted, [need[a["flavour"]] for a in wanted])
+            return pick_best(self.rng, wanted, [need.get(a["flavour"], 0) for a in wanted])
         takes = [a for a in legal if a["type"] == "take"]
         if takes:
             size = sum(hand.values())
@@ -136,7 +159,7 @@ class HeuristicPolicy(Policy):
             def value(a: dict[str, Any]) -> float:
                 code = view.display[a["row"]][a["col"]]
                 n = _group(view.display, a["row"], a["col"], flood)
-                useful = min(n, max(0, need[code] - hand[code] + hand[code]))
+                useful = min(n, max(0, need.get(code, 0) - hand[code] + hand[code]))
                 spare = n - useful
                 # A hand over 7 loses half to a ">7" Quality Control (GM-5).
                 over = max(0, size + n - 7)
@@ -149,8 +172,8 @@ class HeuristicPolicy(Policy):
         asks = [a for a in legal if a["type"] == "ask"]
         if asks and self.ask:
             return pick_best(self.rng, asks, [view.hand_sizes[a["opponent"]] * 0.1
-                                          - need[a["discard"][0]] - need[a["discard"][1]]
-                                          for a in asks])
+                                              - need.get(a["discard"][0], 0)
+                                              - need.get(a["discard"][1], 0) for a in asks])
         if takes:
             return pick_best(self.rng, takes, [0.0] * len(takes))
         return legal[int(self.rng.random() * len(legal))]
@@ -159,6 +182,11 @@ class HeuristicPolicy(Policy):
 def _group(display: Any, row: int, col: int, flood: bool | None) -> int:
     """How many cards a draw at (row, col) takes, read from the view (GM-4)."""
     code = display[row][col]
+    if not flood:  # the card and its identical direct neighbours
+        return (1 + (row > 0 and display[row - 1][col] == code)
+                + (row < 2 and display[row + 1][col] == code)
+                + (col > 0 and display[row][col - 1] == code)
+                + (col < 2 and display[row][col + 1] == code))
     seen = {(row, col)}
     todo = [(row, col)]
     while todo:

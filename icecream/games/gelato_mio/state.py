@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import ge, is_
 from typing import Any
 
 from ...core.chance import rng
@@ -95,23 +97,129 @@ def _ask(a: int, b: int, q: int) -> Ask:
 
 
 _SERVES = tuple(ServeCustomer(p) for p in range(4))
-#: Hand (its counts as bytes) -> per colleague seat, the asks the hand can pay for: the
-#: fast path's table (a hand's pairs are worked out once, not at every decision).
-_ASKS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
+#: A hand's counts as bytes, each capped at 2: all the asks need to know of a hand.
+_CAP2 = bytes(min(b, 2) for b in range(256))
+#: Capped hand -> per colleague seat, the asks the hand can pay for (GM-6).
+_PAIRS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
+#: (capped hand, seat, players[, which seats hold cards when one holds none]) -> the
+#: asks that seat can make, in the checks' order: the fast path's table (worked out once
+#: per kind of hand, not at every decision).
+_ASKS_BY_HAND: dict[tuple, tuple[Ask, ...]] = {}
 
 
-def _asks_by_colleague(hand: list[int]) -> tuple[tuple[Ask, ...], ...]:
-    held = [k for k in range(HAND_KINDS) if hand[k]]
-    pairs = [(a, b) for i, a in enumerate(held) for b in held[i:] if a != b or hand[a] >= 2]
-    asks = tuple(tuple(_ask(a, b, q) for a, b in pairs) for q in range(4))
+def _asks_for(key: tuple) -> tuple[Ask, ...]:
+    """The asks of ``key`` (see :data:`_ASKS_BY_HAND`): every pair of cards the hand can
+    discard (GM-6), to every colleague who holds a card (GMN-4)."""
+    hand, me, players = key[0], key[1], key[2]
+    holding = key[3] if len(key) > 3 else (True,) * players
+    by_seat = _PAIRS_BY_HAND.get(hand)
+    if by_seat is None:
+        held = [k for k in range(HAND_KINDS) if hand[k]]
+        pairs = [(a, b) for i, a in enumerate(held) for b in held[i:]
+                 if a != b or hand[a] >= 2]
+        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in pairs)
+                                              for q in range(4))
+    asks = tuple(a for q in range(players) if q != me and holding[q] for a in by_seat[q])
     if len(_ASKS_BY_HAND) >= 1 << 16:  # a bound on memory; random games meet far fewer
         _ASKS_BY_HAND.clear()
-    _ASKS_BY_HAND[bytes(hand)] = asks
+    _ASKS_BY_HAND[key] = asks
     return asks
 
 
-def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any) -> Event:
-    return Event(key, params, rule, visible_to)
+#: An action's plain form, by the action, and the action by its plain form's items: the
+#: actions are shared objects, so each is made once (bounded).
+_PLAIN: dict[Action, dict[str, Any]] = {}
+_BY_PLAIN: dict[tuple, Action] = {}
+
+
+def plain_form(act: Action) -> dict[str, Any]:
+    """``act.to_dict()``, a fresh dict each time, made from a kept copy (rollouts make a
+    view, with every legal action's plain form, at every decision)."""
+    d = _PLAIN.get(act)
+    if d is None:
+        if len(_PLAIN) >= 1 << 14:
+            _PLAIN.clear()
+            _BY_PLAIN.clear()
+        d = _PLAIN[act] = act.to_dict()
+        _BY_PLAIN[tuple(d.items())] = act
+    return dict(d)
+
+
+def _known_action(data: dict) -> Action | None:
+    """The shared action whose plain form ``data`` is exactly, value types included (a
+    ``true`` is no 1), or ``None``: then it is parsed and checked in full."""
+    try:
+        act = _BY_PLAIN.get(tuple(data.items()))
+    except TypeError:  # an unhashable value (a list): parse it
+        return None
+    if act is None:
+        return None
+    for mine, theirs in zip(_PLAIN[act].values(), data.values(), strict=True):
+        if mine.__class__ is not theirs.__class__ or mine.__class__ is tuple and any(
+                a.__class__ is not b.__class__ for a, b in zip(mine, theirs, strict=True)):
+            return None
+    return act
+
+
+def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any) -> tuple:
+    """A raw event ``(key, params, rule, visible_to)``: :attr:`GelatoMioState.events` makes
+    the :class:`Event` when someone reads it (playouts never do). The steps taken at
+    almost every decision write their raw tuples inline."""
+    return (key, params, rule, visible_to)
+
+
+#: ``spot >= 0``: an occupied display spot (a C-level test, for the fast path's Takes).
+_OCCUPIED = (0).__le__
+#: id(settings) -> (settings, what each customer needs to be served), for the fast path;
+#: only for the shipped customers (a table's own file is read again when it changes).
+_NEEDS: dict[int, tuple[Any, tuple]] = {}
+#: The guard bits of the packed counts (5 bits a count, 6 counts; see ``fast_legal``).
+_GUARDS = sum(16 << 5 * i for i in range(6))
+
+
+def _serve_needs(settings: Any) -> tuple:
+    """What each customer of ``settings`` needs (GM-6): ``(True or None, packed, plain)``,
+    ``plain`` giving bowl, cone and wafer cards, strawberry, chocolate and vanilla balls
+    for each customer, ``packed`` the same 5 bits each (``None`` first when a need is too
+    big to pack)."""
+    got = _NEEDS.get(id(settings))
+    if got is not None and got[0] is settings:
+        return got[1]
+    plain = tuple((c.cards[BOWL], c.cards[CONE], c.cards[WAFER], c.balls[STRAWBERRY],
+                   c.balls[CHOCOLATE], c.balls[VANILLA]) for c in settings.recipes)
+    packable = all(0 <= x < 16 for need in plain for x in need)
+    needs = (True if packable else None,
+             tuple(sum(x << 5 * i for i, x in enumerate(need)) for need in plain), plain)
+    if settings.customers is None:
+        if len(_NEEDS) >= 256:
+            _NEEDS.clear()
+        _NEEDS[id(settings)] = (settings, needs)
+    return needs
+
+
+#: (seed, k) -> the first 32-bit words of the k-th steal's generator: what-if rollouts
+#: replay the same steals of one sample for every option, and seeding a generator costs
+#: more than the rest of an ask (bounded; see :func:`_steal_index`).
+_STEAL_WORDS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _steal_index(seed: int, k: int, n: int) -> int:
+    """``rng("gelato-mio", seed, "steal", k).randrange(n)``, the same number (GMN-4):
+    randrange draws ``n.bit_length()`` bits of successive 32-bit words until one is below
+    ``n``; the first words of each generator are kept for the rollouts that repeat it."""
+    words = _STEAL_WORDS.get((seed, k))
+    if words is None:
+        r = rng("gelato-mio", seed, "steal", k)
+        words = (r.getrandbits(32), r.getrandbits(32), r.getrandbits(32), r.getrandbits(32))
+        if len(_STEAL_WORDS) >= 1 << 16:  # a bound on memory
+            _STEAL_WORDS.clear()
+        _STEAL_WORDS[(seed, k)] = words
+    shift = 32 - n.bit_length()
+    for w in words:
+        i = w >> shift
+        if i < n:
+            return i
+    return rng("gelato-mio", seed, "steal", k).randrange(n)  # 4 misses: 1 time in 16 at most
 
 
 @dataclass(frozen=True)
@@ -156,7 +264,7 @@ FIELDS: tuple[StateField, ...] = (
     Number("steals", high=lambda n: 10**9),
     Number("over", default=lambda st: False),
     # Not saved: the record of round scores, this step's events, the legal-action cache.
-    StateField("round_scores", saved=None),
+    StateField("_round_log", saved=None),
     StateField("_events", saved=None),
     StateField("_legal", "reset", saved=None),
 )
@@ -177,10 +285,10 @@ class GelatoMioState(KitState):
 
     settings: Settings
     seed: int
-    #: Every player's points after each whole table round, in order (what-if lead
-    #: changes); a tuple, replaced and never changed in place, so clones share it. A
-    #: position loaded from a scenario starts its record there.
-    round_scores: tuple[tuple[int, ...], ...] = ()
+    #: The record behind :attr:`round_scores`: ``None`` or ``(earlier record, scores)``,
+    #: never changed in place, so clones share it and a round adds one pair (a tuple
+    #: grown at every round cost a copy of the whole record).
+    _round_log: tuple | None = None
 
     PHASES = PHASES
 
@@ -207,7 +315,39 @@ class GelatoMioState(KitState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        """What happened in the step that made this state (kept raw until asked)."""
+        return tuple(Event(*raw) for raw in self._events)
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Every player's points after each whole table round, in order (what-if lead
+        changes). A position loaded from a scenario starts its record there."""
+        out = []
+        log = self._round_log
+        while log is not None:
+            log, scores = log
+            out.append(scores)
+        return tuple(reversed(out))
+
+    @round_scores.setter
+    def round_scores(self, record: Sequence[tuple[int, ...]]) -> None:
+        log = None
+        for scores in record:
+            log = (log, tuple(scores))
+        self._round_log = log
+
+    def _running_scores(self) -> tuple[int, ...]:
+        """:attr:`scores` while the game is not over (objectives and customers only),
+        without a points dict per seat: the record of each round's scores reads it."""
+        recipes = self.settings.recipes
+        claimed = self.claimed
+        out = []
+        for p, served in enumerate(self.served):
+            pts = sum([recipes[c].points for c in served]) if served else 0
+            if p in claimed:
+                pts += sum([ICE_CREAM_OBJECTIVES[j][2] for j, q in enumerate(claimed) if q == p])
+            out.append(pts)
+        return tuple(out)
 
     def points(self, seat: int) -> dict[str, int]:
         """``seat``'s points by source (GM-9): ``objectives`` (GM-7, and GM-8 at the end),
@@ -298,34 +438,49 @@ class GelatoMioState(KitState):
         """The legal actions, as :meth:`checked_legal` gives them, faster."""
         if self.over:
             return ()
-        if self.qc is not None:
-            p = self.qc[2][0][0]
-            if self.qc[0] == QC_HAND:
-                return tuple(a for k, a in enumerate(_DISCARDS) if self.hands[p][k])
-            return tuple(a for i, a in enumerate(_RETURNS) if self.table[p][i])
+        qc = self.qc
+        if qc is not None:
+            p = qc[2][0][0]
+            if qc[0] == QC_HAND:  # the cards held (GM-5)
+                return tuple(compress(_DISCARDS, self.hands[p]))
+            return tuple(compress(_RETURNS, self.table[p]))
         me = self.turn
-        d = self.display
-        out: list[Action] = [a for i, a in enumerate(_TAKES) if d[i] >= 0]
-        hand = self.hands[me]
-        supply = self.supply
-        if hand[CREAM] and hand[SUGAR]:
+        hands = self.hands
+        hand = hands[me]
+        out: list[Action] = list(compress(_TAKES, map(_OCCUPIED, self.display)))  # GM-4
+        if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6
+            supply = self.supply
             out += [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
-        recipes = self.settings.recipes
+        settings = self.settings
+        needs = _NEEDS.get(id(settings))
+        needs = needs[1] if needs is not None and needs[0] is settings else _serve_needs(
+            settings)
         table = self.table[me]
-        for p, pile in enumerate(self.piles):
-            if pile:
-                c = recipes[pile[-1]]
-                cards, balls = c.cards, c.balls
-                if hand[BOWL] >= cards[BOWL] and hand[CONE] >= cards[CONE] and \
-                        hand[WAFER] >= cards[WAFER] and table[0] >= balls[STRAWBERRY] and \
-                        table[1] >= balls[CHOCOLATE] and table[2] >= balls[VANILLA]:
+        b, c, w, s, ch, v = hand[BOWL], hand[CONE], hand[WAFER], table[0], table[1], table[2]
+        if 0 <= (b | c | w | s | ch | v) < 16 and needs[0] is not None:
+            # The counts packed 5 bits each with a guard bit: have - need keeps every
+            # guard bit exactly when every count covers its need (GM-6).
+            packed = (b | c << 5 | w << 10 | s << 15 | ch << 20 | v << 25) + _GUARDS
+            packs = needs[1]
+            for p, pile in enumerate(self.piles):  # the cards and balls of the top customer
+                if pile and (packed - packs[pile[-1]]) & _GUARDS == _GUARDS:
                     out.append(_SERVES[p])
-        asks = _ASKS_BY_HAND.get(bytes(hand))
+        else:
+            needs = needs[2]
+            have = (b, c, w, s, ch, v)
+            for p, pile in enumerate(self.piles):
+                if pile and all(map(ge, have, needs[pile[-1]])):
+                    out.append(_SERVES[p])
+        # GM-6: two cards to discard; GMN-4: to a colleague with a card
+        capped = bytes(hand).translate(_CAP2)
+        n = len(hands)
+        key = (capped, me, n) if all(map(any, hands)) else (capped, me, n,
+                                                             tuple(map(any, hands)))
+        asks = _ASKS_BY_HAND.get(key)
         if asks is None:
-            asks = _asks_by_colleague(hand)
-        for q in range(self.num_players):
-            if q != me and any(self.hands[q]):
-                out += asks[q]
+            asks = _asks_for(key)
+        if asks:
+            return (*out, *asks)
         return tuple(out) if out else (PASS,)
 
     # ------------------------------------------------------------------ the checks
@@ -466,67 +621,102 @@ class GelatoMioState(KitState):
         """The action, parsed and checked (:class:`IllegalAction` if not allowed now)."""
         # FAST PATH (labelled): an action object of the cached legal tuple (playouts play
         # them) is allowed: that tuple is fast_legal's, which core.conformance's
-        # check_legal_paths proves equal to the checks. Any other action is parsed and
-        # checked in full.
+        # check_legal_paths proves equal to the checks; so is the plain form of one of them,
+        # to the letter (what parsing it gives, the same types). Any other action is parsed
+        # and checked in full by its check (Rules.check, what why_not asks); the Option and
+        # its words are made only for the error of a refused one.
         legal = self._legal
         if legal is not None:
-            for a in legal:
-                if a is action:
-                    return a
-        return State.check_apply(self, action)
+            if any(map(is_, legal, repeat(action))):
+                return action  # type: ignore[return-value]
+            if action.__class__ is dict:  # a plain form a view gave: its legal action
+                act = _known_action(action)  # type: ignore[arg-type]
+                if act is not None and any(map(is_, legal, repeat(act))):
+                    return act
+        act = self.game.parse_action(action)
+        if self.check(act).allowed:
+            return act
+        return State.check_apply(self, act)  # raises IllegalAction naming the rule
 
     def apply_in_place(self, action: Action | Mapping[str, Any]) -> None:
         """Like :meth:`apply`, changing this (cloned) state instead of making a new one."""
-        act = self.check_apply(action)
-        self._play(act)
+        self._play(self.check_apply(action))
+
+    def random_playout(self, random: Callable[[], float],
+                       until: Callable[[State], bool] | None = None) -> int:
+        """Play uniformly random legal actions on this very state (a :meth:`clone`) until
+        the game is over; return how many were played.
+
+        The protocol's loop (:meth:`State.random_playout`) without its per-action calls:
+        each decision takes ``legal[int(random() * len(legal))]`` of the legal actions and
+        plays it with the same rules as :meth:`apply` (the conformance test compares
+        them). With ``until``, the protocol's loop is used.
+        """
+        if until is not None:
+            return super().random_playout(random, until)
+        steps = 0
+        fast_legal = self.fast_legal
+        play = self._play
+        while not self.over:
+            legal = self._legal
+            if legal is None:
+                legal = fast_legal()
+            play(legal[int(random() * len(legal))])
+            steps += 1
+        return steps
 
     def _play(self, act: Action) -> None:
-        ev: list[Event] = []
+        ev: list[tuple] = []
         self._legal = None
-        if isinstance(act, Discard | ReturnBall):
+        if isinstance(act, Take):  # the most frequent first
+            self.passes = 0
+            self._take(self.turn, act, ev)
+            self._after_action(ev)
+        elif isinstance(act, Ask):
+            self.passes = 0
+            self._ask(self.turn, act, ev)
+            self._after_action(ev)
+        elif isinstance(act, Discard | ReturnBall):
             self._answer_qc(act, ev)
         else:
             me = self.turn
             self.passes = self.passes + 1 if isinstance(act, Pass) else 0
-            if isinstance(act, Take):
-                self._take(me, act, ev)
-            elif isinstance(act, MakeBall):
+            if isinstance(act, MakeBall):
                 self._make_ball(me, KIND_OF[act.flavour], ev)
             elif isinstance(act, ServeCustomer):
                 self._serve(me, act.pile, ev)
-            elif isinstance(act, Ask):
-                self._ask(me, act, ev)
             else:
-                ev.append(_ev("gm.event.pass", "GM-6", player=me))
+                ev.append(("gm.event.pass", {"player": me}, "GM-6", None))
             self._after_action(ev)
         self._events = ev
         self._legal = None
 
-    def _take(self, me: int, act: Take, ev: list[Event]) -> None:
-        cells = self.taken_by(act.row, act.col)
+    def _take(self, me: int, act: Take, ev: list[tuple]) -> None:
+        row, col = act.row, act.col
+        cells = self.taken_by(row, col)
         d = self.display
         cards = [d[i] for i in cells]
         hand = self.hands[me]
         for i in cells:
             hand[d[i]] += 1
             d[i] = -1
-        ev.append(_ev("gm.event.take", "GM-4", player=me, flavours=cards, count=len(cards),
-                      row=act.row + 1, col=act.col + 1))
+        ev.append(("gm.event.take", {"player": me, "flavours": cards, "count": len(cards),
+                                     "row": row + 1, "col": col + 1}, "GM-4", None))
         moved = False
-        for r in range(3):  # GM-4: each row's cards slide to its leftmost free spots
-            a, b, c = d[r * 3:r * 3 + 3]
+        for r in range(0, 9, 3):  # GM-4: each row's cards slide to its leftmost free spots
+            a, b, c = d[r:r + 3]
             if a < 0 and (b >= 0 or c >= 0) or b < 0 and c >= 0:  # a card right of a gap
                 moved = True
                 packed = [k for k in (a, b, c) if k >= 0]
-                d[r * 3:r * 3 + 3] = packed + [-1] * (3 - len(packed))
-                owed = sum(1 for i in self.to_fill if i // 3 == r)
+                d[r:r + 3] = packed + [-1] * (3 - len(packed))
+                owed = sum(1 for i in self.to_fill if r <= i < r + 3)
                 if owed:  # a stopped refill still owes this row its rightmost free spots
-                    self.to_fill = sorted([i for i in self.to_fill if i // 3 != r]
-                                          + list(range(r * 3 + 3 - owed, r * 3 + 3)))
+                    self.to_fill = sorted([i for i in self.to_fill if not r <= i < r + 3]
+                                          + list(range(r + 3 - owed, r + 3)))
         if moved:
-            ev.append(_ev("gm.event.slide", "GM-4"))
+            ev.append(("gm.event.slide", {}, "GM-4", None))
 
-    def _make_ball(self, me: int, flavour: int, ev: list[Event]) -> None:
+    def _make_ball(self, me: int, flavour: int, ev: list[tuple]) -> None:
         for k in (flavour, CREAM, SUGAR):
             self.hands[me][k] -= 1
             self.discard.append(k)
@@ -537,7 +727,7 @@ class GelatoMioState(KitState):
         if not self.supply[i] and self.last_left <= 0:
             self.pile_out = True  # GM-9: the last round starts at the end of this turn
 
-    def _serve(self, me: int, pile: int, ev: list[Event]) -> None:
+    def _serve(self, me: int, pile: int, ev: list[tuple]) -> None:
         c_idx = self.piles[pile].pop()
         c = self.settings.recipes[c_idx]
         for k in range(HAND_KINDS):
@@ -548,46 +738,68 @@ class GelatoMioState(KitState):
         ev.append(_ev(f"gm.event.serve.{c.kind}", "GM-6", player=me, points=c.points,
                       flavours=c.needs(), number=pile + 1))
 
-    def _ask(self, me: int, act: Ask, ev: list[Event]) -> None:
-        kinds = [KIND_OF[c] for c in act.discard]
+    def _ask(self, me: int, act: Ask, ev: list[tuple]) -> None:
+        first, second = act.discard
+        kinds = [KIND_OF[first], KIND_OF[second]]
+        hand = self.hands[me]
+        discard = self.discard
         for k in kinds:
-            self.hands[me][k] -= 1
-            self.discard.append(k)
+            hand[k] -= 1
+            discard.append(k)
         q = act.opponent
-        theirs = [k for k in range(HAND_KINDS) for _ in range(self.hands[q][k])]
-        card = theirs[rng("gelato-mio", self.seed, "steal", self.steals).randrange(len(theirs))]
+        theirs = self.hands[q]
+        # GMN-4: a random card of theirs, as the k-th of their cards in kind order
+        left = _steal_index(self.seed, self.steals, sum(theirs))
+        card = 0
+        for card, held in enumerate(theirs):  # noqa: B007 -- card is the kind found
+            if left < held:
+                break
+            left -= held
         self.steals += 1
-        self.hands[q][card] -= 1
-        self.hands[me][card] += 1
-        ev.append(_ev("gm.event.ask", "GM-6", player=me, seat=q, flavours=kinds))
-        ev.append(_ev("gm.event.ask.took", "GM-6", me, player=me, seat=q, flavour=card))
-        ev.append(_ev("gm.event.ask.lost", "GM-6", q, player=me, seat=q, flavour=card))
+        theirs[card] -= 1
+        hand[card] += 1
+        ev.append(("gm.event.ask", {"player": me, "seat": q, "flavours": kinds}, "GM-6", None))
+        ev.append(("gm.event.ask.took", {"player": me, "seat": q, "flavour": card}, "GM-6", me))
+        ev.append(("gm.event.ask.lost", {"player": me, "seat": q, "flavour": card}, "GM-6", q))
 
     # ------------------------------------------------------------------ the display
-    def _after_action(self, ev: list[Event]) -> None:
+    def _after_action(self, ev: list[tuple]) -> None:
         self._refill(ev)
         if self.qc is None:
             self._end_turn(ev)
 
-    def _targets(self) -> list[int]:
-        d = self.display
-        if self.settings.refill == "every_spot":
-            return [i for i in range(9) if d[i] < 0]
-        return [i for r in range(3) if d[r * 3] < 0 and d[r * 3 + 1] < 0 and d[r * 3 + 2] < 0
-                for i in range(r * 3, r * 3 + 3)]
+    def _can_draw(self) -> bool:
+        """A card other than Quality Control is left to draw, in the deck or the
+        discards the deck is made from (GM-4, GMN-2)."""
+        deck = self.deck
+        if deck and deck[-1] < QC_HAND:
+            return True
+        return min(deck, default=QC_HAND) < QC_HAND or min(self.discard,
+                                                            default=QC_HAND) < QC_HAND
 
-    def _refill(self, ev: list[Event]) -> None:
+    def _refill(self, ev: list[tuple]) -> None:
         """GM-4: fill the spots to fill from the deck; a Quality Control card that comes
         up acts at once (GM-5) and may pause the refill for the players' choices."""
         # Spots still owed by a refill that stopped (GMN-2) stay in to_fill, so the row is
         # completed as soon as a card can be drawn (GM-4, GM-5); new empty rows join them.
         owed = self.to_fill
-        targets = self._targets()
+        d = self.display
+        if not owed and -1 not in d:
+            return  # a full display: nothing to fill (to_fill stays empty)
+        if self.settings.refill == "every_spot":
+            targets = [i for i in range(9) if d[i] < 0]
+        else:  # the rows left empty
+            targets = []
+            for r in range(0, 9, 3):
+                if d[r] < 0 and d[r + 1] < 0 and d[r + 2] < 0:
+                    targets += (r, r + 1, r + 2)
+            if not targets and not owed:
+                self.to_fill = targets
+                return
         self.to_fill = sorted(set(owed).union(targets)) if owed else targets
         drawn: list[int] = []
         while self.to_fill:
-            if not any(k < QC_HAND for k in self.deck) and not any(
-                    k < QC_HAND for k in self.discard):
+            if not self._can_draw():
                 # GM-5 and GMN-2: only Quality Control cards left to draw: wait for more.
                 if self.to_fill != owed:
                     ev.append(_ev("gm.event.refill_waits", "GMN-2", count=len(self.to_fill)))
@@ -597,7 +809,8 @@ class GelatoMioState(KitState):
             self.display[spot] = card
             if card >= QC_HAND:
                 if drawn:
-                    ev.append(_ev("gm.event.refill", "GM-4", flavours=drawn, count=len(drawn)))
+                    ev.append(("gm.event.refill", {"flavours": drawn, "count": len(drawn)},
+                               "GM-4", None))
                     drawn = []
                 self._quality_control(card, spot, ev)
                 if self.qc is not None:
@@ -606,9 +819,10 @@ class GelatoMioState(KitState):
             drawn.append(card)
             self.to_fill.pop(0)
         if drawn:
-            ev.append(_ev("gm.event.refill", "GM-4", flavours=drawn, count=len(drawn)))
+            ev.append(("gm.event.refill", {"flavours": drawn, "count": len(drawn)}, "GM-4",
+                       None))
 
-    def _draw(self, ev: list[Event]) -> int:
+    def _draw(self, ev: list[tuple]) -> int:
         if not self.deck:  # GM-4: the shuffled discard pile becomes the deck (GMN-3)
             cards = list(self.discard)
             rng("gelato-mio", self.seed, "shuffle", self.shuffles).shuffle(cards)
@@ -618,7 +832,7 @@ class GelatoMioState(KitState):
             ev.append(_ev("gm.event.reshuffle", "GM-4", count=len(cards)))
         return self.deck.pop()
 
-    def _quality_control(self, card: int, spot: int, ev: list[Event]) -> None:
+    def _quality_control(self, card: int, spot: int, ev: list[tuple]) -> None:
         """GM-5: who must give up half, in turn order from the turn player (GMN-1)."""
         n = self.num_players
         ev.append(_ev(f"gm.event.qc.{CODES[card]}", "GM-5"))
@@ -636,13 +850,13 @@ class GelatoMioState(KitState):
             ev.append(_ev("gm.event.qc_nobody", "GM-5"))
             self._qc_done(card, spot, ev)
 
-    def _qc_done(self, card: int, spot: int, ev: list[Event]) -> None:
+    def _qc_done(self, card: int, spot: int, ev: list[tuple]) -> None:
         self.display[spot] = -1
         self.discard.append(card)
         self.qc = None
         ev.append(_ev("gm.event.qc_discarded", "GM-5", flavour=card))
 
-    def _answer_qc(self, act: Discard | ReturnBall, ev: list[Event]) -> None:
+    def _answer_qc(self, act: Discard | ReturnBall, ev: list[tuple]) -> None:
         qc = self.qc
         assert qc is not None
         entry = qc[2][0]
@@ -666,14 +880,14 @@ class GelatoMioState(KitState):
             self._after_action(ev)
 
     # ------------------------------------------------------------------ turns
-    def _end_turn(self, ev: list[Event]) -> None:
-        me, n = self.turn, self.num_players
+    def _end_turn(self, ev: list[tuple]) -> None:
+        me, n = self.turn, len(self.hands)
         served = self.served[me]
-        if served:  # GM-7 (every objective needs customers served)
+        if served and min(self.claimed) < 0:  # GM-7 (every objective needs customers served)
             recipes = self.settings.recipes
+            kinds = [recipes[c].kind for c in served]
             for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
-                if self.claimed[j] < 0 and sum(
-                        1 for c in served if recipes[c].kind == kind) >= need:
+                if self.claimed[j] < 0 and kinds.count(kind) >= need:
                     self.claimed[j] = me
                     ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
                                   count=need))
@@ -692,10 +906,10 @@ class GelatoMioState(KitState):
             return
         self.turn = (me + 1) % n
         if self.turn == self.settings.first_player:
-            self.round_scores += (self.scores,)
+            self._round_log = (self._round_log, self._running_scores())
             self.round += 1
 
-    def _finish(self, ev: list[Event]) -> None:
+    def _finish(self, ev: list[tuple]) -> None:
         self.over = True
         self.to_fill = []
         for name, q in zip(BALL_OBJECTIVES, self.ball_winners(), strict=True):  # GM-8
@@ -788,7 +1002,7 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
     s.steals = 0
     s.over = False
     s._legal = None
-    ev: list[Event] = [_ev("gm.event.setup", "GM-3", count=n)]
+    ev: list[tuple] = [_ev("gm.event.setup", "GM-3", count=n)]
     s._refill(ev)  # nobody holds anything yet, so Quality Control only changes the card
     ev.append(_ev("gm.event.turn", "GM-1", player=s.turn))
     s._events = ev
