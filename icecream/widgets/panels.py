@@ -55,8 +55,12 @@ def explain_html(state: Any, perspective: int | None, lang: str = DEFAULT_LANGUA
         words = escape(t("widgets.explain.show_forbidden", lang, count=len(forbidden)))
         more = (f'<details class="ic-forbidden-list"><summary>{words}</summary>'
                 f'{ul}{"".join(forbidden)}</ul></details>')
+    # A long list of allowed options (Combo Cone's Scoops) scrolls in its own box, so the
+    # seats under the table stay within two screens at 1024x640 (issue 21).
+    allowed_ul = ('<ul class="ic-allowed-list" style="padding-left:1.2em;margin:4px 0;'
+                  'max-height:45vh;overflow-y:auto">')
     return (f'<div style="line-height:1.35"><b>{head}</b> <small>({phase})</small>'
-            f'{ul}{"".join(allowed)}</ul>{more}</div>')
+            f'{allowed_ul}{"".join(allowed)}</ul>{more}</div>')
 
 
 def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_LANGUAGE,
