@@ -57,9 +57,12 @@ def test_stop_ends_a_long_comparison_within_a_second(open_page: Any, check: Any,
     start = time.monotonic()
     stop.click()
     clicked = time.monotonic() - start
+    # Answered: "Stopping" shows, or the work has already ended (on a busy machine both
+    # updates can reach the page in one frame, and "Stopping" is never drawn).
     page.wait_for_function(
         "(text) => (document.querySelector('.ic-whatif .ic-budget-note')?.innerText || '')"
-        ".includes(text)", arg=t("widgets.budget.stopping"), timeout=30_000)
+        ".includes(text) || !document.querySelector('.ic-whatif .ic-budget')?.offsetParent",
+        arg=t("widgets.budget.stopping"), timeout=30_000)
     answered = time.monotonic() - start
     # The work ends when its runner (progress bar and Stop) goes away.
     page.locator(".ic-whatif .ic-budget").first.wait_for(state="hidden", timeout=30_000)
