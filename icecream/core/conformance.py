@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +48,6 @@ def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
     """Check one non-terminal or terminal state against the protocol; returns refusals."""
     spec = state.game
     legal = list(state.legal_actions())
-    refused = 0
     if state.is_over:
         assert state.current_player is None, "a finished game has no player to act"
         assert not legal, "a finished game has no legal action"
@@ -71,23 +70,7 @@ def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
     if not deep:
         return 0
     before = _snapshot(state)
-    # Forbidden options and forged actions are refused, and change nothing.
-    for o in options:
-        if not o.allowed:
-            try:
-                state.apply(o.action)
-            except IllegalAction as e:
-                assert e.rule == o.rule, "the refusal cites the option's rule"
-                refused += 1
-            else:
-                raise AssertionError(f"forbidden option {o.action} was applied")
-    for forged in rng.sample(FORGED_ACTIONS, 2):
-        try:
-            state.apply(forged)
-        except (ActionFormatError, IllegalAction):
-            refused += 1
-        else:
-            raise AssertionError(f"forged action {forged!r} was applied")
+    refused = check_refusals(state, rng.sample(FORGED_ACTIONS, 2), options)
     # Every legal action applies, with the plain form too, and never mutates this state.
     for a in legal:
         child = state.apply(a)
@@ -109,6 +92,35 @@ def check_state(state: State, rng: random.Random, deep: bool = True) -> int:
     restored = load_state(json.loads(json.dumps(state.to_dict())))
     assert _snapshot(restored) == before, "to_dict/load_state round-trips"
     assert [a.to_dict() for a in restored.legal_actions()] == [a.to_dict() for a in legal]
+    return refused
+
+
+def check_refusals(state: State, forged: Sequence[Any],
+                   options: Sequence[Any] | None = None) -> int:
+    """Every forbidden option of ``state`` is refused citing its rule, every ``forged``
+    action is refused, and none of them changes ``state``; returns the refusals.
+
+    ``options`` are ``state.options()`` when the caller has them already.
+    """
+    before = _snapshot(state)
+    refused = 0
+    for o in state.options() if options is None else options:
+        if not o.allowed:
+            try:
+                state.apply(o.action)
+            except IllegalAction as e:
+                assert e.rule == o.rule, "the refusal cites the option's rule"
+                refused += 1
+            else:
+                raise AssertionError(f"forbidden option {o.action} was applied")
+    for action in forged:
+        try:
+            state.apply(action)
+        except (ActionFormatError, IllegalAction):
+            refused += 1
+        else:
+            raise AssertionError(f"forged action {action!r} was applied")
+    assert _snapshot(state) == before, "a refused action must not change the state"
     return refused
 
 
