@@ -61,3 +61,20 @@ def test_a_killed_worker_is_reported_not_waited_for():
 def test_a_bad_number_of_workers_is_refused_not_an_empty_map(workers):
     with pytest.raises(ValueError, match="workers must be a whole number of at least 1"):
         next(ordered_map(abs, [1, 2], workers=workers))
+
+
+def _tasks_that_kill_the_workers_first():
+    """Kills every worker before the first task is sent, so the send meets a broken pipe."""
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        os.kill(child.pid, signal.SIGKILL)
+        child.join(5)
+    yield from range(10)
+
+
+def test_a_worker_dead_before_its_task_is_sent_is_reported_as_died_not_a_broken_pipe():
+    # A BrokenPipeError would reach the CLI, which reads it as output piped into `head`
+    # and ends with exit code 0: a killed run would look like a finished one.
+    with pytest.raises(WorkerDied, match="ended without its result"):
+        list(ordered_map(abs, _tasks_that_kill_the_workers_first(), workers=2))

@@ -81,7 +81,12 @@ class _Pool:
         def send(w: int) -> None:
             task = next(tasks, done)
             if task is not done:
-                self.conns[w].send(task)
+                try:
+                    self.conns[w].send(task)
+                except OSError:
+                    # A worker killed just before: its pipe is broken. Let through, the
+                    # BrokenPipeError would read to the CLI as output piped into `head`.
+                    raise self._died(w) from None
                 pending.append(w)
 
         for _ in range(AHEAD):
@@ -102,8 +107,13 @@ class _Pool:
                 return conn.recv()
             except (EOFError, OSError):
                 pass
-        raise WorkerDied(f"worker process {proc.pid} ended without its result "
-                         f"(exit code {proc.exitcode})")
+        raise self._died(w)
+
+    def _died(self, w: int) -> WorkerDied:
+        proc = self.procs[w]
+        proc.join(EXIT_SECONDS)  # so its exit code is known
+        return WorkerDied(f"worker process {proc.pid} ended without its result "
+                          f"(exit code {proc.exitcode})")
 
     def close(self) -> None:
         # Killed, done or not: a worker holds nothing worth a clean exit, and one busy
