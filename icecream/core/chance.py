@@ -9,6 +9,10 @@ Two generators, one contract:
 
 * :func:`rng` / :func:`shuffled`: :class:`random.Random` seeded with the text
   ``"<game>:<seed>:<purpose>:<k>"`` (hashed with SHA-512 by Python, the same everywhere).
+* :func:`randbelow` / :func:`shuffle_in_place`: the very numbers of :func:`rng` (its
+  ``randrange`` and ``shuffle``) from one reused generator reseeded in place, without
+  making a generator and without :meth:`random.Random.seed`'s Python-level steps: for
+  engines drawing at many decisions of a playout.
 * :func:`fast_shuffled`: SHAKE-128 keys sorted in C, about three times faster than seeding
   a ``random.Random`` for each shuffle, for engines that shuffle at every round of a
   playout. Cards must be small ints (0..255).
@@ -31,6 +35,39 @@ from collections.abc import Sequence
 def rng(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
     """The generator of the ``k``-th chance event of ``purpose`` in ``game`` with ``seed``."""
     return random.Random(f"{game}:{seed}:{purpose}:{k}")
+
+
+#: The generator :func:`randbelow` and :func:`shuffle_in_place` reseed; each call reseeds
+#: it before use and lends it to no caller, so no state carries over between calls.
+_REUSED = random.Random(0)
+_seed_c = random.Random.__mro__[1].seed  # _random.Random.seed: the C seeding itself
+_sha512 = hashlib.sha512
+
+
+def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
+    """:data:`_REUSED` seeded exactly as ``rng(game, seed, purpose, k)``: a text seed is
+    hashed by :meth:`random.Random.seed` (version 2) into the number ``int.from_bytes(text
+    + sha512(text))``, which the C generator is seeded with."""
+    raw = f"{game}:{seed}:{purpose}:{k}".encode()
+    _seed_c(_REUSED, int.from_bytes(raw + _sha512(raw).digest(), "big"))
+    return _REUSED
+
+
+def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
+    """``rng(game, seed, purpose, k).randrange(n)``, the same number, made faster (``n``
+    at least 1; randrange reads ``n.bit_length()`` bits of each 32-bit word until one is
+    below ``n``)."""
+    r = _reseed(game, seed, purpose, k)
+    bits = n.bit_length()
+    x = r.getrandbits(bits)
+    while x >= n:
+        x = r.getrandbits(bits)
+    return x
+
+
+def shuffle_in_place(game: str, seed: int, purpose: str | int, k: int, items: list) -> None:
+    """``rng(game, seed, purpose, k).shuffle(items)``, the same order, made faster."""
+    _reseed(game, seed, purpose, k).shuffle(items)
 
 
 def shuffled(game: str, seed: int, purpose: str | int, k: int,
@@ -74,4 +111,4 @@ _KEY_BITS = bytes(b & 0x3F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
 assert array("I").itemsize == 4, "the seeded shuffle needs 32-bit unsigned ints"
 
-__all__ = ["rng", "shuffled", "fast_shuffled"]
+__all__ = ["rng", "randbelow", "shuffle_in_place", "shuffled", "fast_shuffled"]

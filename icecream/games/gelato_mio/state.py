@@ -28,7 +28,7 @@ from itertools import compress, repeat
 from operator import ge, is_
 from typing import Any
 
-from ...core.chance import rng
+from ...core.chance import randbelow, rng, shuffle_in_place
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone
 from ...core.invariants import invariant
@@ -197,29 +197,11 @@ def _serve_needs(settings: Any) -> tuple:
     return needs
 
 
-#: (seed, k) -> the first 32-bit words of the k-th steal's generator: what-if rollouts
-#: replay the same steals of one sample for every option, and seeding a generator costs
-#: more than the rest of an ask (bounded; see :func:`_steal_index`).
-_STEAL_WORDS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
 def _steal_index(seed: int, k: int, n: int) -> int:
-    """``rng("gelato-mio", seed, "steal", k).randrange(n)``, the same number (GMN-4):
-    randrange draws ``n.bit_length()`` bits of successive 32-bit words until one is below
-    ``n``; the first words of each generator are kept for the rollouts that repeat it."""
-    words = _STEAL_WORDS.get((seed, k))
-    if words is None:
-        r = rng("gelato-mio", seed, "steal", k)
-        words = (r.getrandbits(32), r.getrandbits(32), r.getrandbits(32), r.getrandbits(32))
-        if len(_STEAL_WORDS) >= 1 << 16:  # a bound on memory
-            _STEAL_WORDS.clear()
-        _STEAL_WORDS[(seed, k)] = words
-    shift = 32 - n.bit_length()
-    for w in words:
-        i = w >> shift
-        if i < n:
-            return i
-    return rng("gelato-mio", seed, "steal", k).randrange(n)  # 4 misses: 1 time in 16 at most
+    """``rng("gelato-mio", seed, "steal", k).randrange(n)``, the same number (GMN-4), from
+    the reused generator of :func:`~icecream.core.chance.randbelow` (making and seeding a
+    generator per ask cost more than the rest of the ask)."""
+    return randbelow("gelato-mio", seed, "steal", k, n)
 
 
 @dataclass(frozen=True)
@@ -749,7 +731,7 @@ class GelatoMioState(KitState):
         q = act.opponent
         theirs = self.hands[q]
         # GMN-4: a random card of theirs, as the k-th of their cards in kind order
-        left = _steal_index(self.seed, self.steals, sum(theirs))
+        left = randbelow("gelato-mio", self.seed, "steal", self.steals, sum(theirs))
         card = 0
         for card, held in enumerate(theirs):  # noqa: B007 -- card is the kind found
             if left < held:
@@ -825,7 +807,7 @@ class GelatoMioState(KitState):
     def _draw(self, ev: list[tuple]) -> int:
         if not self.deck:  # GM-4: the shuffled discard pile becomes the deck (GMN-3)
             cards = list(self.discard)
-            rng("gelato-mio", self.seed, "shuffle", self.shuffles).shuffle(cards)
+            shuffle_in_place("gelato-mio", self.seed, "shuffle", self.shuffles, cards)
             self.shuffles += 1
             self.deck = cards
             self.discard = []
