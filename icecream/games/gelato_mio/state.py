@@ -97,6 +97,8 @@ def _ask(a: int, b: int, q: int) -> Ask:
 
 
 _SERVES = tuple(ServeCustomer(p) for p in range(4))
+#: A hand without a card (GMN-4: nobody can be asked for a card then).
+_NO_CARDS = [0] * HAND_KINDS
 #: A hand's counts as bytes, each capped at 2: all the asks need to know of a hand.
 _CAP2 = bytes(min(b, 2) for b in range(256))
 #: Capped hand -> per colleague seat, the asks the hand can pay for (GM-6).
@@ -433,11 +435,22 @@ class GelatoMioState(KitState):
         if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6
             supply = self.supply
             out += [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
+        table = self.table[me]
+        if table[0] or table[1] or table[2]:  # every customer needs a ball (parse_customers)
+            out += self._serves(hand, table)
+        asks = self._asks()
+        if asks:
+            return (*out, *asks)
+        return tuple(out) if out else (PASS,)
+
+    def _serves(self, hand: list[int], table: list[int]) -> list[Action]:
+        """The serves of fast_legal: each pile whose top customer's cards are in ``hand``
+        and balls on ``table`` (GM-6)."""
         settings = self.settings
         needs = _NEEDS.get(id(settings))
         needs = needs[1] if needs is not None and needs[0] is settings else _serve_needs(
             settings)
-        table = self.table[me]
+        out = []
         b, c, w, s, ch, v = hand[BOWL], hand[CONE], hand[WAFER], table[0], table[1], table[2]
         if 0 <= (b | c | w | s | ch | v) < 16 and needs[0] is not None:
             # The counts packed 5 bits each with a guard bit: have - need keeps every
@@ -453,17 +466,21 @@ class GelatoMioState(KitState):
             for p, pile in enumerate(self.piles):
                 if pile and all(map(ge, have, needs[pile[-1]])):
                     out.append(_SERVES[p])
-        # GM-6: two cards to discard; GMN-4: to a colleague with a card
-        capped = bytes(hand).translate(_CAP2)
+        return out
+
+    def _asks(self) -> tuple[Ask, ...]:
+        """The asks of fast_legal (GM-6: two cards to discard; GMN-4: to a colleague with
+        a card), from the table of asks by kind of hand."""
+        hands = self.hands
+        me = self.turn
+        capped = bytes(hands[me]).translate(_CAP2)
         n = len(hands)
-        key = (capped, me, n) if all(map(any, hands)) else (capped, me, n,
-                                                             tuple(map(any, hands)))
+        key = (capped, me, n) if _NO_CARDS not in hands else (capped, me, n,
+                                                              tuple(map(any, hands)))
         asks = _ASKS_BY_HAND.get(key)
         if asks is None:
             asks = _asks_for(key)
-        if asks:
-            return (*out, *asks)
-        return tuple(out) if out else (PASS,)
+        return asks
 
     # ------------------------------------------------------------------ the checks
     # One check per action kind: each rule is written here once. The phase check comes
@@ -639,11 +656,54 @@ class GelatoMioState(KitState):
         steps = 0
         fast_legal = self.fast_legal
         play = self._play
+        hands = self.hands  # changed in place only, like display, table and supply
+        display = self.display
+        n_kinds = HAND_KINDS
         while not self.over:
-            legal = self._legal
-            if legal is None:
-                legal = fast_legal()
-            play(legal[int(random() * len(legal))])
+            if self.qc is not None or self._legal is not None:  # a Quality Control answer
+                legal = self._legal
+                if legal is None:
+                    legal = fast_legal()
+                play(legal[int(random() * len(legal))])
+                steps += 1
+                continue
+            # FAST PATH (labelled): fast_legal's tuple is counted, not built, and only the
+            # action picked is looked up in it; check_playout_paths (conformance) proves
+            # the games equal to the protocol's loop. In fast_legal's order: the takes
+            # (occupied spots, GM-4), the balls (GM-6), the serves, the asks (GM-6, GMN-4).
+            me = self.turn
+            hand = hands[me]
+            n_take = 9 - display.count(-1)
+            makes: Sequence[Action] = ()
+            if hand[CREAM] and hand[SUGAR]:
+                supply = self.supply
+                makes = [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
+            table = self.table[me]
+            # Every customer needs a ball (parse_customers): no ball on the table, no serve.
+            serves = self._serves(hand, table) if table[0] or table[1] or table[2] else ()
+            # The asks: each pair of cards the hand can discard, to each colleague with a
+            # card (in seat order, the pairs in the same order for each).
+            empty = hand.count(0)
+            held = n_kinds - empty
+            pairs = held * (held - 1) // 2 + held - hand.count(1)
+            n_ask = pairs * (len(hands) - 1 - hands.count(_NO_CARDS)) if pairs else 0
+            n_make = len(makes)
+            n_serve = len(serves)
+            total = n_take + n_make + n_serve + n_ask
+            if not total:
+                random()  # the one legal action, Pass, is picked by a draw too
+                play(PASS)
+                steps += 1
+                continue
+            i = int(random() * total)
+            if i < n_take:
+                play(list(compress(_TAKES, map(_OCCUPIED, display)))[i])
+            elif i < n_take + n_make:
+                play(makes[i - n_take])
+            elif i < n_take + n_make + n_serve:
+                play(serves[i - n_take - n_make])
+            else:
+                play(self._asks()[i - n_take - n_make - n_serve])
             steps += 1
         return steps
 
