@@ -179,6 +179,26 @@ _NEEDS: dict[int, tuple[Any, tuple]] = {}
 _GUARDS = sum(16 << 5 * i for i in range(6))
 
 
+#: id(settings) -> (settings, each customer's kind as an index of ICE_CREAM_OBJECTIVES),
+#: for the GM-7 check at the end of every turn (bounded).
+_KINDS: dict[int, tuple[Any, tuple[int, ...]]] = {}
+
+
+def _customer_kinds(settings: Any) -> tuple[int, ...]:
+    """Each customer's kind (GM-3) of ``settings``, as the index of its ice cream objective
+    (GM-7) in :data:`ICE_CREAM_OBJECTIVES`."""
+    got = _KINDS.get(id(settings))
+    if got is not None and got[0] is settings:
+        return got[1]
+    order = [kind for kind, _, _ in ICE_CREAM_OBJECTIVES]
+    kinds = tuple(order.index(c.kind) for c in settings.recipes)
+    if settings.customers is None:
+        if len(_KINDS) >= 256:
+            _KINDS.clear()
+        _KINDS[id(settings)] = (settings, kinds)
+    return kinds
+
+
 def _serve_needs(settings: Any) -> tuple:
     """What each customer of ``settings`` needs (GM-6): ``(True or None, packed, plain)``,
     ``plain`` giving bowl, cone and wafer cards, strawberry, chocolate and vanilla balls
@@ -249,6 +269,7 @@ FIELDS: tuple[StateField, ...] = (
     Number("over", default=lambda st: False),
     # Not saved: the record of round scores, this step's events, the legal-action cache.
     StateField("_round_log", saved=None),
+    StateField("_scores", "reset", saved=None),
     StateField("_events", saved=None),
     StateField("_legal", "reset", saved=None),
 )
@@ -273,6 +294,10 @@ class GelatoMioState(KitState):
     #: never changed in place, so clones share it and a round adds one pair (a tuple
     #: grown at every round cost a copy of the whole record).
     _round_log: tuple | None = None
+    #: :meth:`_running_scores` while no customer is served and no objective claimed since
+    #: in this copy (``None``: to work out; a cache the record of round scores reads every
+    #: round, never copied by a clone).
+    _scores: tuple[int, ...] | None = None
 
     PHASES = PHASES
 
@@ -735,18 +760,25 @@ class GelatoMioState(KitState):
 
     def _take(self, me: int, act: Take, ev: list[tuple]) -> None:
         row, col = act.row, act.col
-        cells = self.taken_by(row, col)
         d = self.display
-        cards = [d[i] for i in cells]
-        hand = self.hands[me]
+        start = row * 3 + col
+        kind = d[start]
+        if self.settings.flood:
+            cells = self.taken_by(row, col)
+        else:  # taken_by's cells: the card and its identical direct neighbours (GM-4)
+            cells = [start]
+            for i in _NEIGHBOURS[start]:
+                if d[i] == kind:
+                    cells.append(i)
         for i in cells:
-            hand[d[i]] += 1
             d[i] = -1
-        ev.append(("gm.event.take", {"player": me, "flavours": cards, "count": len(cards),
+        count = len(cells)
+        self.hands[me][kind] += count  # the cards taken are all of one kind
+        ev.append(("gm.event.take", {"player": me, "flavours": [kind] * count, "count": count,
                                      "row": row + 1, "col": col + 1}, "GM-4", None))
         moved = False
-        for r in range(0, 9, 3):  # GM-4: each row's cards slide to its leftmost free spots
-            a, b, c = d[r:r + 3]
+        for r in (0, 3, 6):  # GM-4: each row's cards slide to its leftmost free spots
+            a, b, c = d[r], d[r + 1], d[r + 2]
             if a < 0 and (b >= 0 or c >= 0) or b < 0 and c >= 0:  # a card right of a gap
                 moved = True
                 packed = [k for k in (a, b, c) if k >= 0]
@@ -777,6 +809,7 @@ class GelatoMioState(KitState):
         for i, f in enumerate(FLAVOURS):
             self.table[me][i] -= c.balls[f]
         self.served[me].append(c_idx)
+        self._scores = None
         ev.append(_ev(f"gm.event.serve.{c.kind}", "GM-6", player=me, points=c.points,
                       flavours=c.needs(), number=pile + 1))
 
@@ -840,7 +873,14 @@ class GelatoMioState(KitState):
                 return
         self.to_fill = sorted(set(owed).union(targets)) if owed else targets
         drawn: list[int] = []
-        while self.to_fill:
+        to_fill = self.to_fill
+        while to_fill:
+            deck = self.deck
+            if deck and deck[-1] < QC_HAND:  # _can_draw and _draw, for the usual card
+                card = deck.pop()
+                d[to_fill.pop(0)] = card
+                drawn.append(card)
+                continue
             if not self._can_draw():
                 # GM-5 and GMN-2: only Quality Control cards left to draw: wait for more.
                 if self.to_fill != owed:
@@ -859,7 +899,7 @@ class GelatoMioState(KitState):
                     return
                 continue  # the spot is free again: fill it
             drawn.append(card)
-            self.to_fill.pop(0)
+            to_fill.pop(0)
         if drawn:
             ev.append(("gm.event.refill", {"flavours": drawn, "count": len(drawn)}, "GM-4",
                        None))
@@ -925,12 +965,14 @@ class GelatoMioState(KitState):
     def _end_turn(self, ev: list[tuple]) -> None:
         me, n = self.turn, len(self.hands)
         served = self.served[me]
-        if served and min(self.claimed) < 0:  # GM-7 (every objective needs customers served)
-            recipes = self.settings.recipes
-            kinds = [recipes[c].kind for c in served]
+        claimed = self.claimed
+        if served and min(claimed) < 0:  # GM-7 (every objective needs customers served)
+            kinds = _customer_kinds(self.settings)
             for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
-                if self.claimed[j] < 0 and kinds.count(kind) >= need:
-                    self.claimed[j] = me
+                if claimed[j] < 0 and len(served) >= need and sum(
+                        1 for c in served if kinds[c] == j) >= need:
+                    claimed[j] = me
+                    self._scores = None
                     ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
                                   count=need))
         if self.last_left > 0:
@@ -948,7 +990,10 @@ class GelatoMioState(KitState):
             return
         self.turn = (me + 1) % n
         if self.turn == self.settings.first_player:
-            self._round_log = (self._round_log, self._running_scores())
+            scores = self._scores
+            if scores is None:
+                scores = self._scores = self._running_scores()
+            self._round_log = (self._round_log, scores)
             self.round += 1
 
     def _finish(self, ev: list[tuple]) -> None:
