@@ -54,6 +54,12 @@ class Policy:
         """The plain action to play, chosen from ``view.legal_actions`` only."""
         raise NotImplementedError
 
+    def rank(self, view: Any) -> list[float] | None:
+        """How much this policy likes each of ``view.legal_actions`` (higher: sooner
+        chosen), in their order, from the view only; ``None``: it does not say (a hint
+        then plays out every option, see ``GameSpec.hint_options``)."""
+        return None
+
 
 def count_option(who: str, name: str, value: Any) -> int:
     """``value`` of the option ``name``, which must be a whole number >= 0; else the

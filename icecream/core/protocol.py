@@ -695,6 +695,10 @@ class GameSpec:
     action_words: Callable[[State, Action, str], Mapping[str, str]] | None = None
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     rollout_policy: str = "random"
+    #: At most this many options are played out by a hint (``None``: every option): the
+    #: ones the rollout policy ranks best (:meth:`icecream.core.policy.Policy.rank`), so a
+    #: decision with dozens of options still gets several games per option in time.
+    hint_options: int | None = None
     #: The game views open when none is named (one game says so).
     default: bool = False
     #: A package holding the game's own catalog (``<lang>/*.json``), for a game installed

@@ -22,7 +22,7 @@ finished so far, and says so in ``table.attrs`` (``partial``, ``samples``, ``req
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -76,7 +76,7 @@ def rollout_policy(state: Any, policy: str | None = None) -> str:
 def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
             policy_options: Mapping[str, Any] | None = None,
             lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
-            min_samples: int = 0) -> pd.DataFrame:
+            min_samples: int = 0, actions: Sequence[Any] | None = None) -> pd.DataFrame:
     """Compare the current player's legal actions by Monte Carlo over what they cannot see.
 
     ``n`` samples per action, rollouts by the ``policy`` bot for every seat (default: the
@@ -87,6 +87,7 @@ def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
     seat. With a ``budget``, stops early with the samples finished (every option played
     on each); raises :class:`NoSamples` when not one was. The time limit does not cut
     the first ``min_samples`` samples (Stop does): a hint always has a game per option.
+    ``actions`` compares only those legal actions (in the engine's order), not all.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise SimulationError(f"n (samples) must be a whole number >= 1, not {n!r}")
@@ -103,7 +104,14 @@ def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
         raise SimulationError(f"{state.game.title} has no determinizer: what-ifs need one "
                               "to sample what the player cannot see")
     sampler = determinizer(state.view(me))
-    actions = list(state.legal_actions())
+    legal = list(state.legal_actions())
+    if actions is None:
+        actions = legal
+    else:
+        unknown = [a for a in actions if a not in legal]
+        if unknown or not actions:
+            raise SimulationError(f"actions to compare must be legal now, not {unknown}")
+        actions = [a for a in legal if a in actions]
     players = state.num_players
     scores = np.zeros((len(actions), n))
     wins = np.zeros((len(actions), n))

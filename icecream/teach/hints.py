@@ -62,6 +62,9 @@ class Hint:
     requested: int | None = None
     #: Why a partial hint stopped early: ``"time"`` or ``"stopped"`` (``None``: complete).
     reason: str | None = None
+    #: How many options the decision has when only the best ranked were played out
+    #: (``GameSpec.hint_options``); ``None``: every option was.
+    of_options: int | None = None
 
     @property
     def partial(self) -> bool:
@@ -82,6 +85,10 @@ class Hint:
         """How the numbers were made, in plain words."""
         text = t("teach.hint.intro_counted", self.lang, samples=self.samples, player=self.player,
                  policy=t(f"teach.hint.policy.{self.policy}", self.lang))
+        if self.of_options is not None:
+            text += " " + t("teach.hint.pruned", self.lang, count=len(self.options),
+                            total=self.of_options, policy=t(f"teach.hint.policy.{self.policy}",
+                                                            self.lang))
         if self.partial:
             text += " " + t(f"teach.hint.partial.{self.reason}", self.lang,
                             samples=self.samples, requested=self.requested or self.samples)
@@ -142,11 +149,12 @@ def hint(state: State, samples: int = 100, policy: str | None = None, seed: int 
         raise HintError(t("teach.hint.error.policy", lang, policy=repr(policy),
                           known=", ".join(POLICIES)))
     policy = rollout_policy(state, policy)
+    actions, of_options = _best_ranked(state, policy, seed)
     try:
         # A hint always plays one game per option (its time limit cannot cut those; Stop
         # can): a Gelato Mio sample of every option takes about 1 s on a 2-core machine.
         table = what_if(state, n=samples, policy=policy, seed=seed, lang=lang, budget=budget,
-                        min_samples=1)
+                        min_samples=1, actions=actions)
     except NoSamples:
         raise HintError(t("teach.hint.error.no_time", lang)) from None
     except SimulationError as e:  # a game without a determinizer, a policy it lacks...
@@ -160,7 +168,31 @@ def hint(state: State, samples: int = 100, policy: str | None = None, seed: int 
     info = table.attrs
     return Hint(seat, seat_name(state.names, seat, lang), int(info.get("samples", samples)),
                 policy, options, lang, requested=samples,
-                reason=info.get("reason") if info.get("partial") else None)
+                reason=info.get("reason") if info.get("partial") else None,
+                of_options=of_options)
+
+
+def _best_ranked(state: State, policy: str, seed: int) -> tuple[list[Any] | None, int | None]:
+    """The options a hint plays out: all of them (``(None, None)``), or, when the game
+    caps them (``GameSpec.hint_options``) and its ``policy`` ranks options
+    (:meth:`~icecream.core.policy.Policy.rank`), the best ranked that many, in the
+    engine's order, with how many options there were. Ties keep the engine's order."""
+    import random
+
+    limit = getattr(state.game, "hint_options", None)
+    legal = list(state.legal_actions())
+    if not limit or len(legal) <= limit:
+        return None, None
+    factory = getattr(state.game, "policies", {}).get(policy)
+    if factory is None:
+        return None, None
+    values = factory(random.Random(seed)).rank(state.view(state.current_player))
+    if values is None:
+        return None, None
+    if len(values) != len(legal):
+        raise HintError(f"the {policy} policy ranked {len(values)} of {len(legal)} options")
+    best = sorted(range(len(legal)), key=lambda i: -values[i])[:limit]
+    return [legal[i] for i in sorted(best)], len(legal)
 
 
 __all__ = ["MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint"]

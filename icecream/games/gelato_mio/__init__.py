@@ -35,6 +35,9 @@ GAME = kit_game(
     # Random players take thousands of decisions a game; the heuristic plays one of
     # table length (about 50 rounds for three), so rollouts end in time.
     rollout_policy="heuristic",
+    # A position has up to a hundred options (asks); a hint plays out the six the
+    # heuristic ranks best, so each gets several games within the page's 2 s.
+    hint_options=6,
     tutorial_package=__name__,
 )
 

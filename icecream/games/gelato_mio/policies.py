@@ -153,30 +153,82 @@ class HeuristicPolicy(Policy):
             return pick_best(self.rng, wanted, [need.get(a["flavour"], 0) for a in wanted])
         takes = [a for a in legal if a["type"] == "take"]
         if takes:
-            size = sum(hand.values())
-            flood = view.settings.get("flood")
-
-            def value(a: dict[str, Any]) -> float:
-                code = view.display[a["row"]][a["col"]]
-                n = _group(view.display, a["row"], a["col"], flood)
-                useful = min(n, max(0, need.get(code, 0) - hand[code] + hand[code]))
-                spare = n - useful
-                # A hand over 7 loses half to a ">7" Quality Control (GM-5).
-                over = max(0, size + n - 7)
-                return 3.0 * useful + 0.2 * spare - 1.5 * over + (0.3 if hand[code] % 2 else 0)
-            values = [value(a) for a in takes]
+            values = _take_values(view, takes, need, hand)
             if max(values) > 0 or not balls:
                 return pick_best(self.rng, takes, values)
         if balls:  # nothing useful on the display: a ball still counts for GM-8
             return pick_best(self.rng, balls, [view.supply[a["flavour"]] for a in balls])
         asks = [a for a in legal if a["type"] == "ask"]
         if asks and self.ask:
-            return pick_best(self.rng, asks, [view.hand_sizes[a["opponent"]] * 0.1
-                                              - need.get(a["discard"][0], 0)
-                                              - need.get(a["discard"][1], 0) for a in asks])
+            return pick_best(self.rng, asks, _ask_values(view, asks, need))
         if takes:
             return pick_best(self.rng, takes, [0.0] * len(takes))
         return legal[int(self.rng.random() * len(legal))]
+
+    def rank(self, view: Any) -> list[float]:
+        """Each legal option's value in :meth:`choose`'s order of preference: a serve
+        (GM-6) above a ball the plan wants, above a take that helps (GM-4), above any
+        other ball, above a take that does not help, above an ask, above a pass; within a
+        kind, by the value :meth:`choose` gives it. Quality Control answers (GM-5) by
+        :meth:`choose`'s values."""
+        legal = view.legal_actions
+        if len(legal) < 2:
+            return [0.0] * len(legal)
+        me = view.to_act
+        hand = Counter(view.hands[me] or ())
+        need = self._needs(view, me, hand)
+        kind = legal[0]["type"]
+        if kind == "discard":
+            return [need.get(a["card"], 0) * 2 - max(0, hand[a["card"]] - 1) * 0.3
+                    for a in legal]
+        if kind == "return_ball":
+            table = view.table[me]
+            return [table[a["flavour"]] - 2 * need.get(a["flavour"], 0) for a in legal]
+        takes = [a for a in legal if a["type"] == "take"]
+        take_value = dict(zip(map(id, takes), _take_values(view, takes, need, hand),
+                              strict=True))
+        asks = [a for a in legal if a["type"] == "ask"]
+        ask_value = dict(zip(map(id, asks), _ask_values(view, asks, need), strict=True))
+        out = []
+        for a in legal:
+            t = a["type"]
+            if t == "serve":
+                out.append(1000.0 + _serve_value(view, a))
+            elif t == "make_ball":
+                wanted = need.get(a["flavour"], 0)
+                out.append(500.0 + wanted if wanted else 100.0 + 0.001 * view.supply[
+                    a["flavour"]])
+            elif t == "take":
+                out.append(100.0 + take_value[id(a)])
+            elif t == "ask":
+                out.append(10.0 + ask_value[id(a)])
+            else:
+                out.append(0.0)
+        return out
+
+
+def _take_values(view: Any, takes: list[dict[str, Any]], need: dict[str, int],
+                 hand: Counter) -> list[float]:
+    """The heuristic's value of each take: the cards its plan needs, spare cards, and a
+    hand over 7, which loses half to a ">7" Quality Control (GM-4, GM-5)."""
+    size = sum(hand.values())
+    flood = view.settings.get("flood")
+    out = []
+    for a in takes:
+        code = view.display[a["row"]][a["col"]]
+        n = _group(view.display, a["row"], a["col"], flood)
+        useful = min(n, max(0, need.get(code, 0) - hand[code] + hand[code]))
+        spare = n - useful
+        over = max(0, size + n - 7)
+        out.append(3.0 * useful + 0.2 * spare - 1.5 * over + (0.3 if hand[code] % 2 else 0))
+    return out
+
+
+def _ask_values(view: Any, asks: list[dict[str, Any]], need: dict[str, int]) -> list[float]:
+    """The heuristic's value of each ask (GM-6): a colleague with many cards, giving up
+    cards the plan does not need."""
+    return [view.hand_sizes[a["opponent"]] * 0.1 - need.get(a["discard"][0], 0)
+            - need.get(a["discard"][1], 0) for a in asks]
 
 
 def _group(display: Any, row: int, col: int, flood: bool | None) -> int:
