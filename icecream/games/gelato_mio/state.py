@@ -163,9 +163,26 @@ def _known_action(data: dict) -> Action | None:
     return act
 
 
+def _take_events(me: int, kind: int, count: int, row: int, col: int) -> list[Event]:
+    """The event of a take (GM-4): a raw event keeps only these numbers (playouts never
+    read their events)."""
+    return [Event("gm.event.take", {"player": me, "flavours": [kind] * count, "count": count,
+                                    "row": row + 1, "col": col + 1}, "GM-4", None)]
+
+
+def _ask_events(me: int, q: int, kinds: list[int], card: int) -> list[Event]:
+    """The events of an ask (GM-6): what everyone sees, then the card taken, which only
+    the two players see (GMN-4)."""
+    return [Event("gm.event.ask", {"player": me, "seat": q, "flavours": list(kinds)}, "GM-6",
+                  None),
+            Event("gm.event.ask.took", {"player": me, "seat": q, "flavour": card}, "GM-6", me),
+            Event("gm.event.ask.lost", {"player": me, "seat": q, "flavour": card}, "GM-6", q)]
+
+
 def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any) -> tuple:
-    """A raw event ``(key, params, rule, visible_to)``: :attr:`GelatoMioState.events` makes
-    the :class:`Event` when someone reads it (playouts never do). The steps taken at
+    """A raw event ``(key, params, rule, visible_to)``, or ``(maker, arguments)``:
+    :attr:`GelatoMioState.events` makes the :class:`Event` when someone reads it
+    (playouts never do). The steps taken at
     almost every decision write their raw tuples inline."""
     return (key, params, rule, visible_to)
 
@@ -325,7 +342,13 @@ class GelatoMioState(KitState):
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened in the step that made this state (kept raw until asked)."""
-        return tuple(Event(*raw) for raw in self._events)
+        out: list[Event] = []
+        for raw in self._events:
+            if len(raw) == 2:  # (maker, its arguments): the steps of almost every decision
+                out += raw[0](*raw[1])
+            else:
+                out.append(Event(*raw))
+        return tuple(out)
 
     @property
     def round_scores(self) -> tuple[tuple[int, ...], ...]:
@@ -735,11 +758,12 @@ class GelatoMioState(KitState):
     def _play(self, act: Action) -> None:
         ev: list[tuple] = []
         self._legal = None
-        if isinstance(act, Take):  # the most frequent first
+        cls = act.__class__
+        if cls is Take:  # the most frequent first
             self.passes = 0
             self._take(self.turn, act, ev)
             self._after_action(ev)
-        elif isinstance(act, Ask):
+        elif cls is Ask:
             self.passes = 0
             self._ask(self.turn, act, ev)
             self._after_action(ev)
@@ -774,8 +798,7 @@ class GelatoMioState(KitState):
             d[i] = -1
         count = len(cells)
         self.hands[me][kind] += count  # the cards taken are all of one kind
-        ev.append(("gm.event.take", {"player": me, "flavours": [kind] * count, "count": count,
-                                     "row": row + 1, "col": col + 1}, "GM-4", None))
+        ev.append((_take_events, (me, kind, count, row, col)))
         moved = False
         for r in (0, 3, 6):  # GM-4: each row's cards slide to its leftmost free spots
             a, b, c = d[r], d[r + 1], d[r + 2]
@@ -833,9 +856,7 @@ class GelatoMioState(KitState):
         self.steals += 1
         theirs[card] -= 1
         hand[card] += 1
-        ev.append(("gm.event.ask", {"player": me, "seat": q, "flavours": kinds}, "GM-6", None))
-        ev.append(("gm.event.ask.took", {"player": me, "seat": q, "flavour": card}, "GM-6", me))
-        ev.append(("gm.event.ask.lost", {"player": me, "seat": q, "flavour": card}, "GM-6", q))
+        ev.append((_ask_events, (me, q, kinds, card)))
 
     # ------------------------------------------------------------------ the display
     def _after_action(self, ev: list[tuple]) -> None:
