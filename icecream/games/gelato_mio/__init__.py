@@ -35,9 +35,10 @@ GAME = kit_game(
     # Random players take thousands of decisions a game; the heuristic plays one of
     # table length (about 50 rounds for three), so rollouts end in time.
     rollout_policy="heuristic",
-    # A position has up to a hundred options (asks); a hint plays out the six the
-    # heuristic ranks best, so each gets several games within the page's 2 s.
-    hint_options=6,
+    # A position has up to a hundred options (asks); a hint plays out the four the
+    # heuristic ranks best (a serve, a ball it wants, its best takes), so each gets
+    # about ten games within the page's 2 s on two cores.
+    hint_options=4,
     tutorial_package=__name__,
 )
 
