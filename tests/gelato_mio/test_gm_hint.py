@@ -59,7 +59,8 @@ def test_a_hint_plays_out_the_best_ranked_options_and_says_so():
 
 
 def test_a_hint_with_few_options_plays_them_all():
-    s = next(x for x in _positions(1, 400) if 1 < len(x.legal_actions()) <= 6)
+    cap = icecream.get_game("gelato-mio").hint_options
+    s = next(x for x in _positions(2, 400) if 1 < len(x.legal_actions()) <= cap)
     h = hint(s, samples=1)
     assert len(h.options) == len(s.legal_actions()) and h.of_options is None
     assert "Only the" not in h.text()
