@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+import threading
 from array import array
 from collections.abc import Sequence
 
@@ -37,20 +38,25 @@ def rng(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
     return random.Random(f"{game}:{seed}:{purpose}:{k}")
 
 
-#: The generator :func:`randbelow` and :func:`shuffle_in_place` reseed; each call reseeds
+#: Each thread's generator that :func:`randbelow` and :func:`shuffle_in_place` reseed
+#: (one per thread: a hint's playouts run beside the page's own moves); each call reseeds
 #: it before use and lends it to no caller, so no state carries over between calls.
-_REUSED = random.Random(0)
+_REUSED = threading.local()
 _seed_c = random.Random.__mro__[1].seed  # _random.Random.seed: the C seeding itself
 _sha512 = hashlib.sha512
 
 
 def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
-    """:data:`_REUSED` seeded exactly as ``rng(game, seed, purpose, k)``: a text seed is
-    hashed by :meth:`random.Random.seed` (version 2) into the number ``int.from_bytes(text
-    + sha512(text))``, which the C generator is seeded with."""
+    """This thread's reused generator seeded exactly as ``rng(game, seed, purpose, k)``: a
+    text seed is hashed by :meth:`random.Random.seed` (version 2) into the number
+    ``int.from_bytes(text + sha512(text))``, which the C generator is seeded with."""
+    try:
+        r = _REUSED.r
+    except AttributeError:
+        r = _REUSED.r = random.Random(0)
     raw = f"{game}:{seed}:{purpose}:{k}".encode()
-    _seed_c(_REUSED, int.from_bytes(raw + _sha512(raw).digest(), "big"))
-    return _REUSED
+    _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
+    return r
 
 
 def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
