@@ -121,6 +121,44 @@ class Components:
         return tuple(c.brand for c in self.cards)
 
     @cached_property
+    def combo_of(self) -> tuple[int, ...]:
+        """``combo_of[id]``: the card's Combo Brand (``RAINBOW`` for a Rainbow, CCP-8)."""
+        return tuple(c.combo for c in self.cards)
+
+    @cached_property
+    def same_kind(self) -> tuple[int, ...]:
+        """``same_kind[a * len(cards) + b]``: bit 1 when cards ``a`` and ``b`` share a
+        flavour, bit 2 when they share a brand (CCP-6 asks for one or the other); a row's
+        Scoops follow from these bits of its pairs of cards."""
+        fl, br = self.flavour_of, self.brand_of
+        n = len(fl)
+        return tuple((fl[a] == fl[b]) | (br[a] == br[b]) << 1
+                     for a in range(n) for b in range(n))
+
+    @cached_property
+    def fillable(self) -> dict[tuple[int, ...], frozenset[int]]:
+        """A cache, filled as stacks come up: a stack's flavours, bottom first (``RAINBOW``
+        for a Rainbow) -> the ids of the orders it fills (CCP-9: the same height and the
+        same flavours as a multiset, a Rainbow as any flavour). See :meth:`orders_filled`."""
+        return {}
+
+    def orders_filled(self, flavours: tuple[int, ...]) -> frozenset[int]:
+        """The ids of the orders a stack with these flavours (bottom first, ``RAINBOW`` for
+        a Rainbow) fills (CCP-9), worked out once per flavour sequence."""
+        got = self.fillable.get(flavours)
+        if got is None:
+            plain = [f for f in flavours if f != RAINBOW]
+            got = self.fillable[flavours] = frozenset(
+                i for i, o in enumerate(self.orders)
+                if len(o.flavours) == len(flavours) and _multiset_within(plain, o.flavours))
+        return got
+
+    @cached_property
+    def max_height(self) -> int:
+        """The most flavours an order asks for: a taller stack fills no order (CCP-9)."""
+        return max(len(o.flavours) for o in self.orders)
+
+    @cached_property
     def heights(self) -> tuple[int, ...]:
         """``heights[order id]``: how many flavours the order asks for."""
         return tuple(len(o.flavours) for o in self.orders)
@@ -138,6 +176,16 @@ class Components:
         """The ids of the Rainbow cards (after the Ice Cream cards)."""
         n = len(self.ice_cream)
         return tuple(range(n, n + self.rainbows))
+
+
+def _multiset_within(part: list[int], whole: tuple[int, ...]) -> bool:
+    """True when every item of ``part`` is in ``whole``, counting repeats."""
+    need = list(whole)
+    for f in part:
+        if f not in need:
+            return False
+        need.remove(f)
+    return True
 
 
 def _read_json(path: Any, what: str) -> Any:
