@@ -28,13 +28,11 @@ a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one who
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain, combinations, repeat
+from itertools import combinations
 from typing import Any
 
-from ...core.chance import rng, shuffled
+from ...core.chance import shuffled
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone, saved_names
 from ...core.invariants import invariant
@@ -143,60 +141,6 @@ def _place_rows(n: int) -> list[tuple[Place, ...]]:
         rows = _PLACE_ROWS[n] = [tuple(_place(c, j) for j in range(n))
                                  for c in range(ICE_CREAM_COUNT + RAINBOW_COUNT)]
     return rows
-
-
-#: ``_SHIFTS[i]``: how far a 32-bit word is shifted right to draw below ``i + 1`` (the
-#: bits :meth:`random.Random.getrandbits` keeps of a word).
-_SHIFTS = tuple(32 - (i + 1).bit_length() for i in range(256))
-_WORDS = 64
-
-
-def _words(getrandbits: Callable[[int], int]) -> array:
-    """The generator's next 64 32-bit words, in the order ``getrandbits(k <= 32)`` would
-    return them one by one (each takes a word's top ``k`` bits)."""
-    out = array("I", getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little"))
-    if sys.byteorder == "big":
-        out.byteswap()
-    return out
-
-
-def _fisher_yates(seed: int, purpose: int, k: int, items: Sequence[int]) -> list[int]:
-    """:func:`~icecream.core.chance.shuffled` for this game, the same list from the same
-    generator: :meth:`random.Random.shuffle`'s draws (``getrandbits`` of each bound's bit
-    length, drawn again while too high) read from words fetched 64 at a time."""
-    out = list(items)
-    n = len(out)
-    if n < 2:
-        return out
-    nxt = chain.from_iterable(map(_words, repeat(rng(CHANCE, seed, purpose, k).getrandbits))
-                              ).__next__
-    shifts = _SHIFTS
-    for i in range(n - 1, 0, -1):
-        shift = shifts[i]
-        j = nxt() >> shift
-        while j > i:
-            j = nxt() >> shift
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-def _fast_shuffle_agrees() -> bool:
-    """True when :func:`_fisher_yates` deals as :func:`shuffled` on this Python (checked
-    once, at import; otherwise the game uses :func:`shuffled` itself)."""
-    return all(_fisher_yates(seed, purpose, k, range(n)) == shuffled(CHANCE, seed, purpose,
-                                                                      k, range(n))
-               for seed, purpose, k, n in ((0, 0, 0, 112), (7, 1, 0, 52), (3, 2, 5, 9),
-                                           (11, 2, 1, 2), (2**40, 0, 3, 200)))
-
-
-def _shuffled(seed: int, purpose: int, k: int, items: Sequence[int]) -> list[int]:
-    """This game's seeded shuffle (:func:`~icecream.core.chance.shuffled`, the same lists)."""
-    if len(items) <= len(_SHIFTS) and _FAST_SHUFFLE:
-        return _fisher_yates(seed, purpose, k, items)
-    return shuffled(CHANCE, seed, purpose, k, items)
-
-
-_FAST_SHUFFLE = _fast_shuffle_agrees()
 #: Row position subsets a Scoop may name, by row length (CCP-6: 1 to 3 cards).
 _SUBSETS = {n: [c for k in (1, 2, 3) for c in combinations(range(n), k)] for n in range(5)}
 #: Row position subsets the "cards" reward may name (up to 2 cards, CCP-10, CCPN-5).
@@ -269,6 +213,8 @@ FIELDS = (
     StateField("fills", "list"),
     StateField("coins", "list", saved=None),
     StateField("placements", saved="placements_left"),
+    # Derived from the cones: per seat, its cones that fill some order (None: not known).
+    StateField("_fits", "list", saved=None),
     StateField("pending", saved="pending_order"),
     StateField("is_over", saved=None),
     StateField("round_scores"),
@@ -409,28 +355,35 @@ class ComboConeState(SeatTurns):
 
     def _fill_actions(self) -> list[Action]:
         """CCP-9: each cone with a stack against each order of the row and the Artisan's
-        reserved ones, those it fills (the orders a stack fills are looked up by the
-        stack's flavours, :meth:`Components.orders_filled`)."""
+        reserved ones, those it fills."""
         p = self.to_act
-        out: list[Action] = []
+        fits = self._fits[p]
+        if fits is None:
+            fits = self._cone_fits(p)
+        if not fits:
+            return []
+        orders = self.order_row + self.reserved[p]
+        return [_fill(j, o) for j, fills in fits for o in orders if o in fills]
+
+    def _cone_fits(self, p: int) -> tuple[tuple[int, frozenset[int]], ...]:
+        """Seat ``p``'s cones that fill some order, each with the ids of every order it
+        fills (CCP-9; looked up by the stack's flavours,
+        :meth:`Components.orders_filled`), kept until one of its cones changes."""
         comps = self.comps
         flavour_of = comps.flavour_of
         table = comps.fillable
         top = comps.max_height
-        orders = None
+        out = []
         for j, stack in enumerate(self.cones[p]):
             if stack and len(stack) <= top:  # a taller stack fills no order (CCP-9)
-                key = tuple(map(flavour_of.__getitem__, stack))
-                fits = table.get(key)
-                if fits is None:
-                    fits = comps.orders_filled(key)
-                if fits:
-                    if orders is None:  # worked out only when a cone fills some order
-                        orders = self.order_row + self.reserved[p]
-                    for o in orders:
-                        if o in fits:
-                            out.append(_fill(j, o))
-        return out
+                key = tuple([flavour_of[c] for c in stack])
+                fills = table.get(key)
+                if fills is None:
+                    fills = comps.orders_filled(key)
+                if fills:
+                    out.append((j, fills))
+        fits = self._fits[p] = tuple(out)
+        return fits
 
     # ------------------------------------------------------------------ legal actions
     # FAST PATH (labelled): the allowed options without a verdict for each candidate (a
@@ -444,13 +397,19 @@ class ComboConeState(SeatTurns):
             return self._main_legal()
         p = self.to_act
         if phase == SERVING:
-            # CCP-8: each distinct card of the hand on each cone, then stopping. The lowest
-            # id of each face in the hand, in id order (hands are kept sorted).
-            hand = self.hands[p][::-1]
-            distinct = sorted(dict(zip(map(self.comps.canon.__getitem__, hand),
-                                       hand, strict=True)).values())
+            # CCP-8: each distinct card of the hand (the lowest id of each face; hands are
+            # kept sorted) on each cone, then stopping.
+            canon = self.comps.canon
             rows = _place_rows(len(self.cones[p]))
-            return (*chain.from_iterable(map(rows.__getitem__, distinct)), STOP_SERVING)
+            seen = set()
+            out: list[Action] = []
+            for c in self.hands[p]:
+                k = canon[c]
+                if k not in seen:
+                    seen.add(k)
+                    out += rows[c]
+            out.append(STOP_SERVING)
+            return tuple(out)
         if phase == FILLING:
             return (*self._fill_actions(), END_TURN)
         if phase == REWARD:
@@ -556,11 +515,11 @@ class ComboConeState(SeatTurns):
         if until is not None:
             return super().random_playout(random, until)
         steps = 0
-        fast_legal, steps_by_kind = self.fast_legal, _STEPS
+        fast_legal, main_legal, steps_by_kind = self.fast_legal, self._main_legal, _STEPS
         while not self.is_over:
             legal = self._legal
             if legal is None:
-                legal = fast_legal()
+                legal = main_legal() if self._phase == MAIN else fast_legal()
             action = legal[int(random() * len(legal))]
             self._legal = None
             if self.final_left < 0:
@@ -652,6 +611,7 @@ class ComboConeState(SeatTurns):
         hand = self.hands[p]
         hand.remove(card)
         stack = self.cones[p][action.cone]
+        self._fits[p] = None
         comps = self.comps
         flavour_of = comps.flavour_of
         # CCP-8: a combo when the card below's Combo Brand is this card's Brand, or either
@@ -694,6 +654,7 @@ class ComboConeState(SeatTurns):
         o = action.order
         stack = self.cones[p][action.cone]
         self.cones[p][action.cone] = []
+        self._fits[p] = None
         for c in stack:  # CCP-9: the cards are discarded, Rainbows go back to their pile
             if self.cards[c].flavour == RAINBOW:
                 self.rainbow_pile.append(c)
@@ -734,6 +695,7 @@ class ComboConeState(SeatTurns):
             if action.kind == "cone":
                 self.cone_reserve -= 1
                 self.cones[p].append([])
+                self._fits[p] = None
                 if ev is not None:
                     ev.append(_ev("take_cone", "CCP-10", player=p, count=len(self.cones[p])))
             else:
@@ -765,7 +727,7 @@ class ComboConeState(SeatTurns):
             # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
             if not odeck and self.order_discard:
                 self.reshuffles += 1
-                odeck.extend(_shuffled(self.seed, ORDER_RESHUFFLE, self.reshuffles,
+                odeck.extend(shuffled(CHANCE, self.seed, ORDER_RESHUFFLE, self.reshuffles,
                                        self.order_discard))
                 if ev is not None:
                     ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
@@ -775,10 +737,12 @@ class ComboConeState(SeatTurns):
             orow.append(odeck.pop())
             added_orders += 1
         row, pile = self.row, self.pile
-        added = 0
-        while len(row) < ROW_SIZE and pile:
-            row.append(pile.pop())
-            added += 1
+        added = ROW_SIZE - len(row)
+        if added > len(pile):
+            added = len(pile)
+        if added > 0:  # drawn from the top (the end), one by one
+            row += pile[:-added - 1:-1]
+            del pile[-added:]
         if ev is not None:
             if added:
                 ev.append(_ev("refill", "CCP-11", count=added))
@@ -1068,6 +1032,7 @@ def build_state(settings: Settings, comps: Components, seed: int,
     s.coins = [sum(comps.orders[o].coins for o in f) for f in s.filled]
     s.is_over = s._phase == OVER
     s._legal = None
+    s._fits = [None] * n
     s._events = ()
     return s
 
@@ -1079,11 +1044,11 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
     settings = KIT.make(players, ruleset, variant)
     comps = settings.components
-    everything = _shuffled(seed, SETUP_PILE, 0, range(len(comps.ice_cream)))
+    everything = shuffled(CHANCE, seed, SETUP_PILE, 0, range(len(comps.ice_cream)))
     size = PILE_SIZE[settings.players]
     pile = everything[:size]
     row = [pile.pop() for _ in range(ROW_SIZE)]
-    odeck = _shuffled(seed, SETUP_ORDERS, 0, range(len(comps.orders)))
+    odeck = shuffled(CHANCE, seed, SETUP_ORDERS, 0, range(len(comps.orders)))
     order_row = [odeck.pop() for _ in range(ROW_SIZE)]
     s = build_state(settings, comps, seed, pile=pile, row=row, box=sorted(everything[size:]),
                     order_deck=odeck, order_row=order_row)
