@@ -98,7 +98,7 @@ class Components:
     cones: int
     source: str = "shipped"
 
-    @property
+    @cached_property
     def cards(self) -> tuple[Card, ...]:
         """All cards by id: the Ice Cream cards, then the Rainbows."""
         return self.ice_cream + (RAINBOW_CARD,) * self.rainbows
@@ -109,6 +109,12 @@ class Components:
         such as the Rainbows, are one choice when placing)."""
         first: dict[Card, int] = {}
         return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
+
+    @cached_property
+    def shared_faces(self) -> frozenset[int]:
+        """The :attr:`canon` ids of the faces more than one card has (such as the Rainbow)."""
+        canon = self.canon
+        return frozenset(k for i, k in enumerate(canon) if i != k)
 
     @cached_property
     def flavour_of(self) -> tuple[int, ...]:
@@ -126,14 +132,14 @@ class Components:
         return tuple(c.combo for c in self.cards)
 
     @cached_property
-    def same_kind(self) -> tuple[int, ...]:
-        """``same_kind[a * len(cards) + b]``: bit 1 when cards ``a`` and ``b`` share a
-        flavour, bit 2 when they share a brand (CCP-6 asks for one or the other); a row's
-        Scoops follow from these bits of its pairs of cards."""
+    def same_kind(self) -> tuple[tuple[int, ...], ...]:
+        """``same_kind[a][b]``: bit 1 when cards ``a`` and ``b`` share a flavour, bit 2 when
+        they share a brand (CCP-6 asks for one or the other); a row's Scoops follow from
+        these bits of its pairs of cards."""
         fl, br = self.flavour_of, self.brand_of
         n = len(fl)
-        return tuple((fl[a] == fl[b]) | (br[a] == br[b]) << 1
-                     for a in range(n) for b in range(n))
+        return tuple(tuple((fl[a] == fl[b]) | (br[a] == br[b]) << 1 for b in range(n))
+                     for a in range(n))
 
     @cached_property
     def fillable(self) -> dict[tuple[int, ...], frozenset[int]]:
@@ -171,7 +177,7 @@ class Components:
                 "rainbow": self.rainbows, "cones": self.cones,
                 "orders": [o.to_data() for o in self.orders]}
 
-    @property
+    @cached_property
     def rainbow_ids(self) -> tuple[int, ...]:
         """The ids of the Rainbow cards (after the Ice Cream cards)."""
         n = len(self.ice_cream)

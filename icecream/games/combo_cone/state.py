@@ -28,6 +28,7 @@ a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one who
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -423,27 +424,29 @@ class ComboConeState(SeatTurns):
         so each such pattern, with the Secures, is worked out once."""
         row = self.row
         same = self.comps.same_kind
-        size = len(self.cards)
         n = len(row)
         if n == ROW_SIZE:
             a, b, c, d = row
-            a_, b_, c_ = a * size, b * size, c * size
-            key = (same[a_ + b] | same[a_ + c] << 2 | same[a_ + d] << 4
-                   | same[b_ + c] << 6 | same[b_ + d] << 8 | same[c_ + d] << 10)
+            sa, sb = same[a], same[b]
+            key = (sa[b] | sa[c] << 2 | sa[d] << 4 | sb[c] << 6 | sb[d] << 8 | same[c][d] << 10
+                   | ROW_SIZE << 12)
         else:
-            key = 0
+            key = n << 12
             for shift, (i, j) in enumerate(_PAIRS[n]):
-                key |= same[row[i] * size + row[j]] << 2 * shift
-        p = self.to_act
-        tail = len(self.order_row) if len(self.reserved[p]) < MAX_RESERVED else ROW_SIZE + 1
-        key = ((key * (ROW_SIZE + 1) + n) * (ROW_SIZE + 2) + tail) * 2 + (not self.order_deck)
+                key |= same[row[i]][row[j]] << 2 * shift
+        # CCP-7: the orders of the row, and the deck unless it is empty, while fewer than 3
+        # are reserved (15: none).
+        if len(self.reserved[self.to_act]) < MAX_RESERVED:
+            key = key << 4 | len(self.order_row) << 1 | (not self.order_deck)
+        else:
+            key = key << 4 | 15
         legal = _MAIN_LEGAL.get(key)
         if legal is None:
             faces = [self.cards[c] for c in row]
             scoops = tuple(_scoop(pos) for pos in _SUBSETS[n]
                            if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
-            secures = () if tail > ROW_SIZE else (
-                *SECURE_ROW[:tail], *(() if not self.order_deck else (SECURE_DECK,)))
+            secures = () if key & 15 == 15 else (
+                *SECURE_ROW[:len(self.order_row)], *((SECURE_DECK,) if self.order_deck else ()))
             legal = _MAIN_LEGAL[key] = (*scoops, *secures, SERVE)
         return legal
 
@@ -516,55 +519,68 @@ class ComboConeState(SeatTurns):
             return super().random_playout(random, until)
         steps = 0
         fast_legal, main_legal, steps_by_kind = self.fast_legal, self._main_legal, _STEPS
-        while not self.is_over:
+        while self.final_left < 0:  # before the last round (CCP-11): no events
+            if self.is_over:  # a finished game set up without its last round
+                return steps
             legal = self._legal
             if legal is None:
                 legal = main_legal() if self._phase == MAIN else fast_legal()
             action = legal[int(random() * len(legal))]
             self._legal = None
-            if self.final_left < 0:
-                steps_by_kind[action.__class__](self, action, None)
-            else:
-                ev: list[tuple] = []
-                steps_by_kind[action.__class__](self, action, ev)
-                self._events = ev
+            steps_by_kind[action.__class__](self, action, None, legal)
+            steps += 1
+        while not self.is_over:
+            legal = self._legal
+            if legal is None:
+                legal = fast_legal()
+            action = legal[int(random() * len(legal))]
+            self._legal = None
+            ev: list[tuple] = []
+            steps_by_kind[action.__class__](self, action, ev, legal)
+            self._events = ev
             steps += 1
         return steps
 
     def _step(self, action: Action) -> None:
+        legal = self._legal
         self._legal = None
         ev: list[tuple] = []
-        _STEPS[action.__class__](self, action, ev)
+        _STEPS[action.__class__](self, action, ev, legal)
         self._events = ev  # never changed after this step
 
-    # Each step takes the action and the list its events go to (``None``: nobody will read
-    # them, in a playout).
-    def _do_end_turn(self, action: EndTurn, ev: list | None) -> None:
+    # Each step takes the action, the list its events go to (``None``: nobody will read them,
+    # in a playout) and the legal actions it was one of (``None``: not worked out).
+    def _do_end_turn(self, action: EndTurn, ev: list | None, legal: tuple | None) -> None:
         if ev is not None:
             ev.append(_ev("end_turn", "CCP-11", player=self.to_act))
         self._end_turn(ev)
 
-    def _do_stop_serving(self, action: StopServing, ev: list | None) -> None:
+    def _do_stop_serving(self, action: StopServing, ev: list | None, legal: tuple | None) -> None:
         if ev is not None:
             ev.append(_ev("stop_serving", "CCP-8", player=self.to_act, count=self.placements))
         self.placements = 0
         self._to_filling(ev)
 
     # -- main actions ------------------------------------------------------------------
-    def _do_scoop(self, action: Scoop, ev: list | None) -> None:
+    def _do_scoop(self, action: Scoop, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         row = self.row
-        taken = [row[i] for i in action.cards]
-        for i in reversed(action.cards):
-            del row[i]
         hand = self.hands[p]
-        hand += taken
-        hand.sort()
+        pos = action.cards
+        if len(pos) == 1:
+            taken = [row.pop(pos[0])]
+            insort(hand, taken[0])
+        else:
+            taken = [row[i] for i in pos]
+            for i in reversed(pos):
+                del row[i]
+            hand += taken
+            hand.sort()
         if ev is not None:
             ev.append(_ev("scoop", "CCP-6", player=p, cards=_Faces(taken)))
         self._to_filling(ev)
 
-    def _do_secure(self, action: Secure, ev: list | None) -> None:
+    def _do_secure(self, action: Secure, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         if action.order == "deck":
             o = self.order_deck.pop()
@@ -592,7 +608,7 @@ class ComboConeState(SeatTurns):
                 ev.append(_ev("rainbow", "CCP-7", player=p))
         self._to_filling(ev)
 
-    def _do_serve(self, action: Serve, ev: list | None) -> None:
+    def _do_serve(self, action: Serve, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         self.placements = len(self.cones[p])
         if ev is not None:
@@ -605,7 +621,7 @@ class ComboConeState(SeatTurns):
             return
         self._phase = SERVING
 
-    def _do_place(self, action: Place, ev: list | None) -> None:
+    def _do_place(self, action: Place, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         card = action.card
         hand = self.hands[p]
@@ -636,20 +652,31 @@ class ComboConeState(SeatTurns):
                 ev.append(_ev("hand_empty", "CCP-8", player=p))
             self.placements = 0
             self._to_filling(ev)
+        elif legal is not None and comps.canon[card] not in comps.shared_faces:
+            # Still serving: the options are the last ones without this card's placements
+            # (no other card has its face, so none takes its place, CCP-8).
+            # (found by identity: the options are shared objects, :func:`_place`)
+            i = list(map(id, legal)).index(id(_place(card, action.cone))) - action.cone
+            self._legal = legal[:i] + legal[i + len(self.cones[p]):]
 
     # -- filling and rewards -------------------------------------------------------------
     def _to_filling(self, ev: list | None) -> None:
         """CCP-9: fill orders if any cone can; otherwise the turn ends (CCPN-4)."""
-        fills = self._fill_actions()
-        if fills:
-            self._phase = FILLING
-            self._legal = (*fills, END_TURN)
-            return
+        p = self.to_act
+        fits = self._fits[p]
+        if fits is None:
+            fits = self._cone_fits(p)
+        if fits:  # some cone fills some order: is one of them at hand?
+            fills = self._fill_actions()
+            if fills:
+                self._phase = FILLING
+                self._legal = (*fills, END_TURN)
+                return
         if ev is not None:
             ev.append(_ev("no_fill", "CCPN-4", player=self.to_act))
         self._end_turn(ev)
 
-    def _do_fill(self, action: Fill, ev: list | None) -> None:
+    def _do_fill(self, action: Fill, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         o = action.order
         stack = self.cones[p][action.cone]
@@ -684,7 +711,7 @@ class ComboConeState(SeatTurns):
         if ev is not None:
             ev.append(_ev("coins", "CCP-10", player=p, count=coins, total=self.coins[p]))
 
-    def _do_reward(self, action: TakeReward, ev: list | None) -> None:
+    def _do_reward(self, action: TakeReward, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         o = self.pending
         self.pending = -1
@@ -722,7 +749,7 @@ class ComboConeState(SeatTurns):
         p = self.to_act
         orow, odeck = self.order_row, self.order_deck
         added_orders = 0
-        while True:
+        while not odeck or len(orow) < ROW_SIZE:  # else nothing to rebuild or refill
             # CCP-11: an empty Order deck is rebuilt at the end of every turn, also when the
             # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
             if not odeck and self.order_discard:
@@ -740,7 +767,9 @@ class ComboConeState(SeatTurns):
         added = ROW_SIZE - len(row)
         if added > len(pile):
             added = len(pile)
-        if added > 0:  # drawn from the top (the end), one by one
+        if added == 1:
+            row.append(pile.pop())
+        elif added > 0:  # drawn from the top (the end), one by one
             row += pile[:-added - 1:-1]
             del pile[-added:]
         if ev is not None:
@@ -989,8 +1018,9 @@ class ComboConeState(SeatTurns):
                   "a reward is pending outside the reward step (CCP-10)")
 
 
-#: The step of each action kind: ``step(state, action, events)`` (events ``None``: none made).
-_STEPS: dict[type, Callable[[ComboConeState, Any, list | None], None]] = {
+#: The step of each action kind: ``step(state, action, events, legal)`` (events ``None``:
+#: none made; ``legal``: the legal actions it was one of, or ``None``).
+_STEPS: dict[type, Callable[[ComboConeState, Any, list | None, Any], None]] = {
     Scoop: ComboConeState._do_scoop, Secure: ComboConeState._do_secure,
     Serve: ComboConeState._do_serve, Place: ComboConeState._do_place,
     StopServing: ComboConeState._do_stop_serving, Fill: ComboConeState._do_fill,
