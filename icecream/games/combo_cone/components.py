@@ -143,14 +143,15 @@ class Components:
 
     @cached_property
     def fillable(self) -> dict[tuple[int, ...], frozenset[int]]:
-        """A cache, filled as stacks come up: a stack's flavours, bottom first (``RAINBOW``
-        for a Rainbow) -> the ids of the orders it fills (CCP-9: the same height and the
-        same flavours as a multiset, a Rainbow as any flavour). See :meth:`orders_filled`."""
+        """A cache, filled as stacks come up: a stack's flavours (``RAINBOW`` for a Rainbow)
+        -> the ids of the orders it fills (CCP-9: the same height and the same flavours as a
+        multiset, a Rainbow as any flavour). See :meth:`orders_filled`."""
         return {}
 
     def orders_filled(self, flavours: tuple[int, ...]) -> frozenset[int]:
-        """The ids of the orders a stack with these flavours (bottom first, ``RAINBOW`` for
-        a Rainbow) fills (CCP-9), worked out once per flavour sequence."""
+        """The ids of the orders a stack with these flavours (``RAINBOW`` for a Rainbow)
+        fills (CCP-9), worked out once per sequence (callers pass them sorted, so once per
+        multiset)."""
         got = self.fillable.get(flavours)
         if got is None:
             plain = [f for f in flavours if f != RAINBOW]

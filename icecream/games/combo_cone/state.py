@@ -377,7 +377,7 @@ class ComboConeState(SeatTurns):
         out = []
         for j, stack in enumerate(self.cones[p]):
             if stack and len(stack) <= top:  # a taller stack fills no order (CCP-9)
-                key = tuple([flavour_of[c] for c in stack])
+                key = tuple(sorted([flavour_of[c] for c in stack]))
                 fills = table.get(key)
                 if fills is None:
                     fills = comps.orders_filled(key)
@@ -491,7 +491,8 @@ class ComboConeState(SeatTurns):
         malformed plain form; this state is unchanged.
         """
         legal = self.legal_actions()
-        if action not in legal:
+        # The options are shared objects: looked for by identity first (no __eq__ calls).
+        if id(action) not in map(id, legal) and action not in legal:
             action = self.check_apply(action)
         s = self.clone()
         s._step(action)
@@ -501,7 +502,8 @@ class ComboConeState(SeatTurns):
         """Apply ``action`` to this very state (a :meth:`clone` nobody else holds); same
         rules and checks as :meth:`apply`."""
         legal = self.legal_actions()
-        if action not in legal:
+        # The options are shared objects: looked for by identity first (no __eq__ calls).
+        if id(action) not in map(id, legal) and action not in legal:
             action = self.check_apply(action)
         self._step(action)
 
@@ -519,9 +521,9 @@ class ComboConeState(SeatTurns):
             return super().random_playout(random, until)
         steps = 0
         fast_legal, main_legal, steps_by_kind = self.fast_legal, self._main_legal, _STEPS
+        if self.is_over:
+            return steps
         while self.final_left < 0:  # before the last round (CCP-11): no events
-            if self.is_over:  # a finished game set up without its last round
-                return steps
             legal = self._legal
             if legal is None:
                 legal = main_legal() if self._phase == MAIN else fast_legal()
