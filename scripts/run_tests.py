@@ -11,6 +11,8 @@ machine three parts side by side finish in well under the time of one run:
 
 The first part prints as it goes; the others are written to ``build/test-logs/`` and
 printed, whole, when they end (so their figures and failures are never interleaved).
+Then the tests marked ``alone`` (they assert a response time, such as "Stop answers
+within a second") run by themselves, with the machine to themselves.
 Every part's exit code counts: "no tests ran" (5) is a failure like any other.
 
 Usage: ``python scripts/run_tests.py [--parts N] [extra pytest arguments...]``
@@ -78,7 +80,13 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = ap.parse_known_args(argv)
     if args.browser_parts < 1:
         ap.error("--browser-parts must be at least 1")
-    return run(parts(args.browser_parts), extra)
+    together = run(parts(args.browser_parts), [*extra, "-m", "not alone"])
+    alone = run([ALONE], [*extra, "-m", "alone"])
+    return together or alone
+
+
+#: The tests marked ``alone``, run after the others (see the module's docstring).
+ALONE = ("alone", ["tests"])
 
 
 def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:

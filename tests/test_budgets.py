@@ -22,6 +22,9 @@ from icecream.widgets.budget import BudgetRunner, from_page
 from icecream.widgets.hints import HintPanel
 from icecream.widgets.whatif import PositionWhatIf, RulesetComparison, comparison_table
 
+#: Budgets are response times: make test runs these with the machine to itself.
+pytestmark = pytest.mark.alone
+
 
 def _mid_game(game: str, players: int = 3, moves: int = 40, seed: int = 5):
     """A position of a game between heuristic bots (a plausible one, not a random one)."""

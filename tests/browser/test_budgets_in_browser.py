@@ -35,6 +35,7 @@ def _pick_game(page: Any, title: str) -> None:
     wait_kernel_idle(page, settle_ms=300, timeout=60)
 
 
+@pytest.mark.alone  # response times: run with the machine to itself
 def test_stop_ends_a_long_comparison_within_a_second(open_page: Any, check: Any,
                                                      voila_server: VoilaServer,
                                                      report: Any) -> None:
@@ -170,6 +171,7 @@ def test_hint_on_the_play_page_of_every_game(game: str, open_page: Any, check: A
     close_page(page, voila_server)
 
 
+@pytest.mark.alone  # response times: run with the machine to itself
 def test_stop_ends_play_to_the_end(open_page: Any, check: Any, voila_server: VoilaServer,
                                    report: Any) -> None:
     from voila_harness import PLAY, start_new_game

@@ -12,6 +12,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from voila_harness import (
     MAIN_WIDGET,
     OPTIONS,
@@ -26,6 +27,9 @@ from voila_harness import (
     wait_table_change,
     watch_page,
 )
+
+#: Five kernels at once load the machine: make test runs this with the machine to itself.
+pytestmark = pytest.mark.alone
 
 SESSIONS = 5
 #: Five pages loaded together take ~35 s on a 2-core machine (a kernel start each).
