@@ -119,8 +119,8 @@ class _Picture:
         v, o = self.v, self.out
         phase = escape(t(f"ccp.phase.{v.phase}", self.lang))
         o.append(f'<rect x="0" y="0" width="{WIDTH}" height="36" fill="#3B2F2F"/>')
-        if v.is_over:
-            left = phase
+        if v.is_over:  # a heading: capitalised, unlike the phase's name in a sentence
+            left = self.tr("game_over")
             right = self.tr("winners", names=join_words([self.name(p) for p in v.winners],
                                                              self.lang))
         else:
