@@ -95,3 +95,20 @@ def test_gm_table_text_reads_at_least_11px_where_it_is_shown(lang: str) -> None:
         width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
         sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)]
         assert min(sizes) * SHOWN_PX / width >= MIN_PX, (lang, seat, min(sizes), width)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_what_if_bots_are_named_by_what_they_do(lang: str) -> None:
+    """The what-if page's bot choices read as the play page's seats do ("plays at random",
+    "speelt willekeurig"), not as the bots' code names ("random")."""
+    from icecream.widgets.session import bot_words
+    from icecream.widgets.whatif import PositionWhatIf, RulesetComparison
+
+    w = RulesetComparison(games=4, players=3, lang=lang, game="ice-cream")
+    labels = [label for label, _ in w.bots.options]
+    assert labels == [t(f"widgets.bot.{b}", lang) for b in ("random", "greedy", "heuristic")]
+    assert "random" not in labels and w.bots.value in {"random", "greedy", "heuristic"}
+    p = PositionWhatIf(icecream.new_game("ice-cream", players=3, seed=1), lang=lang)
+    assert [label for label, _ in p.policy.options] == [
+        bot_words(b, lang) for _, b in p.policy.options]
+    assert all(label != value for label, value in p.policy.options)

@@ -51,6 +51,7 @@ from ..explore.position import POLICIES, NoSamples, what_if
 from ..teach.conclusions import comparison_conclusion, position_conclusion
 from . import hooks
 from .budget import BudgetRunner, from_page, time_limit
+from .session import bot_words
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
 COMPARE_BOTS = ("random", "greedy", "heuristic")
@@ -159,7 +160,8 @@ class RulesetComparison(widgets.VBox):
         self.choice_b = widgets.Dropdown(options=options, value=_choice(
             b, names, "setting_b", lang), description=t("explore.ui.setting_b", lang),
             layout=wide)
-        self.bots = widgets.Dropdown(options=list(COMPARE_BOTS),
+        # Bots named by what they do, in the reader's language (issue 21: "random").
+        self.bots = widgets.Dropdown(options=[(bot_words(b, lang), b) for b in COMPARE_BOTS],
                                      value=_choice(bots, COMPARE_BOTS, "bots", lang),
                                      description=t("explore.ui.bots", lang))
         self.players = widgets.BoundedIntText(
@@ -368,7 +370,7 @@ class PositionWhatIf(widgets.VBox):
         self.samples = widgets.BoundedIntText(
             value=_whole(samples, *SAMPLES_RANGE, "samples", lang), min=SAMPLES_RANGE[0],
             max=SAMPLES_RANGE[1], description=t("explore.ui.samples", lang))
-        self.policy = widgets.Dropdown(options=list(POLICIES),
+        self.policy = widgets.Dropdown(options=[(bot_words(b, lang), b) for b in POLICIES],
                                        value=_choice(policy, POLICIES, "policy", lang),
                                        description=t("explore.ui.policy", lang))
         self.seed = widgets.BoundedIntText(value=_whole(seed, *SEED_RANGE, "seed", lang),
