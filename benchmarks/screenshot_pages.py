@@ -100,7 +100,7 @@ def what_if(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, game: st
     wait_kernel_idle(page, timeout=120)
     page.get_by_text(t("widgets.whatif.position", lang), exact=True).click()
     page.click(".ic-position-run")
-    page.wait_for_selector(".ic-position-chart .js-plotly-plot .trace", state="attached",
+    page.wait_for_selector(".ic-position-chart .js-plotly-plot", state="attached",
                            timeout=120_000)
     page.locator(".ic-position-status").scroll_into_view_if_needed()
     shoot(page, out, f"{tag}_{game}_position")
@@ -198,7 +198,13 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{tag} {game} {make.__name__}:")
                     ctx = new_context(browser, watch,
                                       viewport={"width": width, "height": height})
-                    page = make(ctx, server, args.out, watch, game, tag, lang)
+                    try:
+                        page = make(ctx, server, args.out, watch, game, tag, lang)
+                    except Exception as e:  # shoot what the page shows, and go on
+                        failed = True
+                        print(f"  FAILED: {str(e).splitlines()[0]}")
+                        page = ctx.pages[-1]
+                        shoot(page, args.out, f"{tag}_{game}_{make.__name__}_FAILED")
                     problems = watch.problems() + python_errors(page)
                     if problems:
                         failed = True

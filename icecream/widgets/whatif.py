@@ -109,9 +109,13 @@ def _html(css: str, value: str = "") -> widgets.HTML:
     return w
 
 
+#: Numbers stay on one line; the first column (an option's words, which can be long) and
+#: the last (what a metric measures) wrap, so the table fits a 1024 px window (issue 21:
+#: a long option pushed the last column out of sight).
 _GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse;max-width:100%}"
              ".ic-whatif-grid th,.ic-whatif-grid td{line-height:1.3;padding:3px 8px;"
-             "vertical-align:top;text-align:left}.ic-whatif-grid td:not(:last-child)"
+             "vertical-align:top;text-align:left}"
+             ".ic-whatif-grid td:not(:first-child):not(:last-child)"
              "{white-space:nowrap}.ic-whatif-grid tr:nth-child(even){background:#F4F4F4}"
              "</style>")
 
