@@ -102,7 +102,8 @@ def what_if(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, game: st
     page.click(".ic-position-run")
     page.wait_for_selector(".ic-position-chart .js-plotly-plot", state="attached",
                            timeout=120_000)
-    page.locator(".ic-position-status").scroll_into_view_if_needed()
+    # The result at the top of the window: status, conclusions, table.
+    page.eval_on_selector(".ic-position-status", "e => e.scrollIntoView({block: 'start'})")
     shoot(page, out, f"{tag}_{game}_position")
     return page
 

@@ -112,3 +112,13 @@ def test_what_if_bots_are_named_by_what_they_do(lang: str) -> None:
     assert [label for label, _ in p.policy.options] == [
         bot_words(b, lang) for _, b in p.policy.options]
     assert all(label != value for label, value in p.policy.options)
+
+
+def test_ccp_header_names_the_phase_as_a_heading_in_dutch() -> None:
+    """The table's header reads "Ronde 1 · hoofdactie", not "· de hoofdactie" (the
+    phase's name inside a sentence keeps its article)."""
+    s = icecream.new_game("combo-cone", players=3, seed=1)
+    svg = unescape(s.game.render_svg(s, 0, "nl"))
+    head = re.search(r'class="ic-phase"[^>]*>([^<]*)<', svg).group(1)
+    assert head.endswith(t("ccp.svg.phase.main", "nl")) and " de " not in head, head
+    assert t("ccp.phase.main", "nl") == "de hoofdactie"

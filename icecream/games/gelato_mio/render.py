@@ -359,7 +359,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     hand = v.hands[strip_seat]
     hw = min(110, (WIDTH - 2 * M - 7 * GAP) / 8)
     bottom = hy + 8
-    if hand is not None:
+    if hand:  # (an empty hand leaves no empty row)
         for j, code in enumerate(dict.fromkeys(hand)):
             dis = opt({"type": "discard", "card": code}) if strip_seat == v.to_act else None
             o.append(_card(M + j * (hw + GAP), hy + 6, code, lang, dis, hw, 42,
