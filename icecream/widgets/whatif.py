@@ -120,6 +120,13 @@ _GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse;max-width:100%}"
              "</style>")
 
 
+#: A control's label shown whole ("Steekproe…" was cut off in Dutch, issue 21).
+_WHOLE = {"description_width": "initial"}
+#: The tabs' titles shown whole ("Regelvarianten verge" was cut off in Dutch, issue 21).
+_TABS_CSS = ("<style>.ic-whatif-board .lm-TabBar-tab,.ic-whatif-board .p-TabBar-tab"
+             "{flex:0 0 auto !important;max-width:none !important}</style>")
+
+
 def _conclusions_html(lines: list[str]) -> str:
     """The plain-words conclusions, as a short list under a framed heading."""
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
@@ -373,13 +380,13 @@ class PositionWhatIf(widgets.VBox):
             policy = getattr(getattr(state, "game", None), "rollout_policy", "random")
         self.samples = widgets.BoundedIntText(
             value=_whole(samples, *SAMPLES_RANGE, "samples", lang), min=SAMPLES_RANGE[0],
-            max=SAMPLES_RANGE[1], description=t("explore.ui.samples", lang))
+            max=SAMPLES_RANGE[1], description=t("explore.ui.samples", lang), style=_WHOLE)
         self.policy = widgets.Dropdown(options=[(bot_words(b, lang), b) for b in POLICIES],
                                        value=_choice(policy, POLICIES, "policy", lang),
-                                       description=t("explore.ui.policy", lang))
+                                       description=t("explore.ui.policy", lang), style=_WHOLE)
         self.seed = widgets.BoundedIntText(value=_whole(seed, *SEED_RANGE, "seed", lang),
                                            min=SEED_RANGE[0], max=SEED_RANGE[1],
-                                           description=t("explore.ui.seed", lang))
+                                           description=t("explore.ui.seed", lang), style=_WHOLE)
         self.seconds = time_limit(seconds, lang)
         self.seconds.add_class("ic-position-seconds")
         self.run_button = widgets.Button(description=t("explore.ui.run_position", lang),
@@ -573,7 +580,7 @@ class WhatIfBoard(widgets.VBox):
         self.game_box.observe(self._game_changed, names="value")
         self.tabs = widgets.Tab()
         self.add_class("ic-whatif-board")
-        self.children = [self.game_box, self.tabs]
+        self.children = [_html("ic-whatif-style", _TABS_CSS), self.game_box, self.tabs]
         self.show_game(self.game_box.value)
 
     def show_game(self, game: Any) -> bool:
