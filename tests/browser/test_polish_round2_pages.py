@@ -189,6 +189,13 @@ def test_combo_cone_and_gelato_mio_quiz_pictures_read_at_11px(open_page: Any,
             page.click(f"{Q} .ic-quiz-next")
             wait_kernel_idle(page)
         assert page.eval_on_selector(pic, MIN_PX) >= 11, game
+        # Every choice's words whole, none cut to "…" (three Gelato Mio choices read
+        # "Take the display card at row 1, co…" alike).
+        cut = page.eval_on_selector_all(
+            f"{Q} .ic-quiz-choices label, {Q} .ic-quiz-choices span",
+            "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
+            ".map(e => e.textContent)")
+        assert cut == [], (game, cut)
     check(page)
 
 
