@@ -122,3 +122,22 @@ def test_ccp_header_names_the_phase_as_a_heading_in_dutch() -> None:
     head = re.search(r'class="ic-phase"[^>]*>([^<]*)<', svg).group(1)
     assert head.endswith(t("ccp.svg.phase.main", "nl")) and " de " not in head, head
     assert t("ccp.phase.main", "nl") == "de hoofdactie"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_gm3_piles_are_counted_alike_on_the_table_in_the_quiz_and_in_the_engine(
+        lang: str) -> None:
+    """The table names the piles as the quiz's choices and the engine's messages do: the
+    last pile is "pile 4" everywhere (it read "Pile 3" on the table, "pile 4" in the quiz's
+    "Serve the customer on pile 4" and in the options' reasons)."""
+    from icecream.core.questions import action_label
+
+    s = icecream.new_game("gelato-mio", players=3, seed=1)
+    words = re.sub(r"<[^>]+>", "", unescape(gm_render.render_svg(s, 0, lang)))
+    last = len(s.view(0).pile_tops) - 1
+    assert t("gm.ui.pile", lang, number=last + 1, count=s.view(0).pile_sizes[last]) in words
+    assert t("gm.ui.showcase", lang) in words
+    label = action_label(s, {"type": "serve", "pile": last}, lang)
+    assert str(last + 1) in label
+    serve = [o for o in s.options() if o.action.to_dict() == {"type": "serve", "pile": last}]
+    assert serve and str(last + 1) in serve[0].reason.text(lang, s.names, s.game.flavour_codes)

@@ -243,10 +243,11 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     cust_h = LINE * rows + 10
     for i, item in enumerate(shown):
         x = x2 + i * (PILE_W + 6)
-        # Pile 0 is the customer on show from the start (GM-3), named apart from the 3x3
-        # card grid (issue 21: both were "display"); the three customer piles are 1-3.
-        label = (t("gm.ui.showcase", lang, count=v.pile_sizes[i]) if i == 0 else
-                 t("gm.ui.pile", lang, number=i, count=v.pile_sizes[i]))
+        # The first pile is the customer on show from the start (GM-3), named apart from
+        # the 3x3 card grid (issue 21: both were "display"); piles are counted from 1 as
+        # every message of the engine counts them ("serve the customer on pile 4").
+        label = (t("gm.ui.showcase", lang) if i == 0 else
+                 t("gm.ui.pile", lang, number=i + 1, count=v.pile_sizes[i]))
         # One text (its words whole for a screen reader), wrapped onto two lines.
         spans = "".join(f'<tspan x="{x}" dy="{0 if k == 0 else LINE}">{escape(w)}'
                         f'{" " if k < 1 else ""}</tspan>'
