@@ -241,7 +241,7 @@ class GameExplorer(ExplorerBase):
                   self.play_to_end_button, self.undo_button, self.redo_button,
                   self.fork_button, self.resume_button):
             b.layout = widgets.Layout(width="auto")
-        # Never squeezed by a long prompt ("Nieuw sp…" was cut off at 1024 wide, issue 21).
+        # Never squeezed by a long prompt (the Dutch one takes two lines at 1024 wide).
         self.settings_toggle.layout = widgets.Layout(width="auto", flex="0 0 auto")
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
