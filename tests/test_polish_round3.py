@@ -141,3 +141,16 @@ def test_gm3_piles_are_counted_alike_on_the_table_in_the_quiz_and_in_the_engine(
     assert str(last + 1) in label
     serve = [o for o in s.options() if o.action.to_dict() == {"type": "serve", "pile": last}]
     assert serve and str(last + 1) in serve[0].reason.text(lang, s.names, s.game.flavour_codes)
+
+
+def test_what_if_numbers_never_read_minus_zero() -> None:
+    """A difference that rounds to nothing reads "+0.0" / "+0%", never "-0.0" (seen on
+    Ice Cream's position what-if: "-0.0 (-2.8 to +2.7)")."""
+    from icecream.widgets.whatif import show_value
+
+    minus_zero = {"-0.0", "-0,0", "-0%", "\u22120.0", "\u22120,0"}
+    for lang in ("en", "nl"):
+        for v in (-0.05, -0.0449, -0.049, -0.0, -1e-9, -0.0049, -0.005, -0.0051):
+            assert show_value(v, False, lang, sign=True) not in minus_zero, v
+            assert show_value(v, True, lang, sign=True) not in minus_zero, v
+        assert show_value(-0.049, False, lang, sign=True).startswith("+")

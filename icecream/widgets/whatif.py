@@ -300,13 +300,13 @@ def show_value(value: float, rate: bool, lang: str = DEFAULT_LANGUAGE,
     if not math.isfinite(value):
         return "\u2013"
     plus = "+" if sign else ""
+    # Rounded first to what is shown, so a value that shows as zero is zero and never
+    # "-0.0" (seen at Ice Cream's position what-if, issue 21).
     if rate:
-        if abs(value) < 0.005:
-            value = 0.0
-        return format_number(float(value), lang, f"{plus}.0%")
-    if abs(value) < 0.05:
-        value = 0.0
-    return format_number(float(value), lang, f"{plus}.1f" if abs(value) < 100 else f"{plus}.0f")
+        value = round(float(value), 2) or 0.0
+        return format_number(value, lang, f"{plus}.0%")
+    value = round(float(value), 1 if abs(value) < 100 else 0) or 0.0
+    return format_number(value, lang, f"{plus}.1f" if abs(value) < 100 else f"{plus}.0f")
 
 
 def show_interval(value: float, low: float, high: float, rate: bool,
