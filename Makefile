@@ -17,7 +17,6 @@ UV     := $(BIN)/uv
 export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 SITE   ?= _site
 # Only pass test directories that exist (notebooks/ may not exist yet in a fresh clone).
-TEST_PATHS := $(wildcard tests notebooks)
 
 .PHONY: help venv chromium test lint dashboard site serve-site lock bench clean
 
@@ -92,12 +91,13 @@ chromium:
 	  fi; \
 	fi
 
-# pytest's exit code 5 ("no tests ran") fails the target like any other non-zero code.
+# scripts/run_tests.py runs the suite as three pytest processes side by side (the unit tests
+# and notebooks; the browser tests in two halves) and fails if any fails: pytest's exit code
+# 5 ("no tests ran") fails the target like any other non-zero code.
 # ICECREAM_QUICK=1 makes notebooks use small sample sizes under test.
 test: venv chromium
 	$(BIN)/ruff check icecream tests
-	ICECREAM_QUICK=1 $(BIN)/python -m pytest --nbval-lax --nbval-current-env \
-	  -p no:cacheprovider --doctest-modules --durations=15 icecream $(TEST_PATHS)
+	ICECREAM_QUICK=1 $(BIN)/python scripts/run_tests.py
 
 lint: venv
 	$(BIN)/ruff check icecream tests

@@ -22,6 +22,9 @@ from icecream.widgets.budget import BudgetRunner, from_page
 from icecream.widgets.hints import HintPanel
 from icecream.widgets.whatif import PositionWhatIf, RulesetComparison, comparison_table
 
+#: Budgets are response times: make test runs these with the machine to itself.
+pytestmark = pytest.mark.alone
+
 
 def _mid_game(game: str, players: int = 3, moves: int = 40, seed: int = 5):
     """A position of a game between heuristic bots (a plausible one, not a random one)."""
@@ -256,13 +259,22 @@ def test_position_what_if_shows_a_conclusion_and_a_partial_status() -> None:
 def test_hint_panel_thinks_longer_on_request() -> None:
     s = _mid_game("combo-cone", moves=20)
     panel = HintPanel(s, samples=2000, seconds=0.5)
+    budgets = []  # the time each run was given; games played depend on the machine's load
+    start = panel.runner.start
+
+    def recording_start(work, done, seconds, **kw):
+        budgets.append(seconds)
+        return start(work, done, seconds=seconds, **kw)
+
+    panel.runner.start = recording_start
     panel.set_enabled(True)
     first = panel.hint
     assert first is not None and first.partial
     assert panel.more.layout.display == ""
     assert t("teach.ui.hint_more") == panel.more.description
     assert panel.think_longer()
-    assert panel.hint is not None and panel.hint.samples >= first.samples
+    assert budgets == [0.5, 1.0]
+    assert panel.hint is not None and panel.hint.samples > 0 and panel.hint is not first
     assert "Ask for more samples" not in panel.output.value
 
 

@@ -157,10 +157,13 @@ def test_ccp_five_players_orders_keep_their_width_and_coins_their_line() -> None
 
 def test_gm_showcase_is_named_apart_from_the_display_and_qc_has_its_own_colour() -> None:
     s = icecream.new_game("gelato-mio", players=3, seed=1)
-    svg = unescape(gm_render.render_svg(s, 0))
-    assert t("gm.ui.showcase", count=1) in svg or t("gm.ui.showcase", count=0) in svg
-    assert t("gm.ui.pile", number=1, count=6) in svg and t("gm.ui.pile", number=4, count=6) \
-        not in svg  # the three customer piles are 1-3
+    # The words drawn, a text's lines (tspans) joined (a pile's label takes two lines).
+    svg = re.sub(r"<tspan[^>]*>|</tspan>", "", unescape(gm_render.render_svg(s, 0)))
+    assert t("gm.ui.showcase") in svg
+    # The showcase is pile 1 and the three customer piles are 2-4, as the engine's
+    # messages count them ("serve the customer on pile 4"; round 3).
+    assert t("gm.ui.pile", number=2, count=6) in svg and t("gm.ui.pile", number=4, count=6) \
+        in svg and t("gm.ui.pile", number=1, count=6) not in svg
     assert t("gm.ui.display").startswith("Display")
     colours = gm_render.COLOURS
     assert colours["qc_hand"] != colours["cone"] and colours["qc_balls"] != colours["cone"]

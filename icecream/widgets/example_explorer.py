@@ -49,15 +49,17 @@ class ExampleExplorer(ExplorerBase):
         self.add_class("ic-example-explorer")
         self.game_box = widgets.Dropdown(
             options=example_games(), value=game, description=t("widgets.form.game", lang),
-            style={"description_width": "initial"})
+            style={"description_width": "initial"}, layout=widgets.Layout(width="250px"))
         self.game_box.add_class("ic-game-select")
         self.game_box.observe(self._game_selected, names="value")
         self.select_box = widgets.Dropdown(
             options=self._example_options(), value=example_id,
             description=t("widgets.label.example", lang),
-            style={"description_width": "initial"}, layout=widgets.Layout(width="400px"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="450px"))
         self.select_box.add_class("ic-example-select")
-        self.perspective.layout = widgets.Layout(width="240px")
+        # The three in one row at 1024 wide, each choice readable in Dutch too (issue 21:
+        # "Een uitgewerkte comboketen" and "Leraar (ziet alle kaarten)" were cut off).
+        self.perspective.layout = widgets.Layout(width="270px")
         self.select_box.observe(self._selected, names="value")
         self.next_button = controls.button("example_next", "ic-example-next", self.next_step,
                                            lang, button_style="primary")

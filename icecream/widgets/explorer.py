@@ -65,9 +65,25 @@ class GameExplorer(ExplorerBase):
         self.refresh()
 
     # -- commands (also what the buttons do) -------------------------------------------------
+    def click(self, action: Mapping[str, Any] | Any) -> bool:
+        """Play ``action`` as the perspective's click on the table; False if refused (also
+        while a round's scoring is shown: *Continue* first)."""
+        return self._do(self._unless_scoring(self.session.click), action)
+
     def step(self) -> bool:
-        """The seat to act plays once: its bot, or (said so) a bot choosing for a human."""
-        return self._do(self.session.step)
+        """The seat to act plays once: its bot, or (said so) a bot choosing for a human.
+        Refused while a round's scoring is shown: *Continue* deals the next round first."""
+        return self._do(self._unless_scoring(self.session.step))
+
+    def _unless_scoring(self, command: Callable[..., Any]) -> Callable[..., Any]:
+        """``command``, refused while the scored table waits for *Continue* (issue 21: a
+        move then would play in the next round, unseen, and drop the scoring)."""
+        def guarded(*args: Any) -> Any:
+            if self.scoring_shown:
+                raise refuse("continue_first", self.lang,
+                              button=t("widgets.button.continue", self.lang))
+            return command(*args)
+        return guarded
 
     def finish_phase(self) -> bool:
         """Play on to the end of the phase (bots choose for human seats too, said so)."""
@@ -225,7 +241,8 @@ class GameExplorer(ExplorerBase):
                   self.play_to_end_button, self.undo_button, self.redo_button,
                   self.fork_button, self.resume_button):
             b.layout = widgets.Layout(width="auto")
-        self.settings_toggle.layout = widgets.Layout(width="auto")
+        # Never squeezed by a long prompt (the Dutch one takes two lines at 1024 wide).
+        self.settings_toggle.layout = widgets.Layout(width="auto", flex="0 0 auto")
         toolbar = widgets.HBox([self.step_button, self.finish_phase_button,
                                 self.finish_round_button, self.play_to_end_button,
                                 self.undo_button, self.redo_button, self.scrubber,

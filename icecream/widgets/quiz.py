@@ -48,6 +48,17 @@ def picture(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
     return draw(question.state, question.seat, lang, highlight=False)
 
 
+#: A choice's words wrap onto more lines instead of ending in "…" (issue 21: three
+#: choices read "De kaart uit de uitstalling nemen …" alike at 1024x640).
+CHOICES_CSS = """<style>
+.ic-quiz .ic-quiz-choices .widget-checkbox, .ic-quiz .ic-quiz-choices label,
+.ic-quiz .ic-quiz-choices .widget-radio-box label { height: auto !important;
+  white-space: normal !important; overflow: visible !important; line-height: 1.3; }
+.ic-quiz .ic-quiz-choices span { white-space: normal !important;
+  overflow: visible !important; text-overflow: clip !important; }
+</style>"""
+
+
 class QuizWidget(widgets.VBox):
     """A quiz of ``count`` questions about seeded bot games of ``game`` (default: the
     default game, :func:`~icecream.core.protocol.default_game`).
@@ -199,7 +210,7 @@ class QuizWidget(widgets.VBox):
                            f"{escape(t(f'teach.quiz.kind.{q.kind}', lang))}</h3>")
         view = (t("teach.ui.teacher_view", lang) if q.seat is None
                 else t("teach.ui.seat_view", lang, player=seat_name(q.state.names, q.seat, lang)))
-        self.prompt.value = (f"<p><b>{escape(q.prompt)}</b></p>"
+        self.prompt.value = (CHOICES_CSS + f"<p><b>{escape(q.prompt)}</b></p>"
                              f"<p><i>{escape(q.instruction)}</i></p>")
         svg = picture(q, lang)
         self.picture.value = (f"<style>.ic-quiz-picture svg {{max-width:100%;height:auto}}"

@@ -51,6 +51,7 @@ from ..explore.position import POLICIES, NoSamples, what_if
 from ..teach.conclusions import comparison_conclusion, position_conclusion
 from . import hooks
 from .budget import BudgetRunner, from_page, time_limit
+from .session import bot_words
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
 COMPARE_BOTS = ("random", "greedy", "heuristic")
@@ -108,11 +109,22 @@ def _html(css: str, value: str = "") -> widgets.HTML:
     return w
 
 
+#: Numbers stay on one line; the first column (an option's words, which can be long) and
+#: the last (what a metric measures) wrap, so the table fits a 1024 px window (issue 21:
+#: a long option pushed the last column out of sight).
 _GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse;max-width:100%}"
              ".ic-whatif-grid th,.ic-whatif-grid td{line-height:1.3;padding:3px 8px;"
-             "vertical-align:top;text-align:left}.ic-whatif-grid td:not(:last-child)"
+             "vertical-align:top;text-align:left}"
+             ".ic-whatif-grid td:not(:first-child):not(:last-child)"
              "{white-space:nowrap}.ic-whatif-grid tr:nth-child(even){background:#F4F4F4}"
              "</style>")
+
+
+#: A control's label shown whole ("Steekproe…" was cut off in Dutch, issue 21).
+_WHOLE = {"description_width": "initial"}
+#: The tabs' titles shown whole ("Regelvarianten verge" was cut off in Dutch, issue 21).
+_TABS_CSS = ("<style>.ic-whatif-board .lm-TabBar-tab,.ic-whatif-board .p-TabBar-tab"
+             "{flex:0 0 auto !important;max-width:none !important}</style>")
 
 
 def _conclusions_html(lines: list[str]) -> str:
@@ -159,7 +171,8 @@ class RulesetComparison(widgets.VBox):
         self.choice_b = widgets.Dropdown(options=options, value=_choice(
             b, names, "setting_b", lang), description=t("explore.ui.setting_b", lang),
             layout=wide)
-        self.bots = widgets.Dropdown(options=list(COMPARE_BOTS),
+        # Bots named by what they do, in the reader's language (issue 21: "random").
+        self.bots = widgets.Dropdown(options=[(bot_words(b, lang), b) for b in COMPARE_BOTS],
                                      value=_choice(bots, COMPARE_BOTS, "bots", lang),
                                      description=t("explore.ui.bots", lang))
         self.players = widgets.BoundedIntText(
@@ -287,13 +300,13 @@ def show_value(value: float, rate: bool, lang: str = DEFAULT_LANGUAGE,
     if not math.isfinite(value):
         return "\u2013"
     plus = "+" if sign else ""
+    # Rounded first to what is shown, so a value that shows as zero is zero and never
+    # "-0.0" (seen at Ice Cream's position what-if, issue 21).
     if rate:
-        if abs(value) < 0.005:
-            value = 0.0
-        return format_number(float(value), lang, f"{plus}.0%")
-    if abs(value) < 0.05:
-        value = 0.0
-    return format_number(float(value), lang, f"{plus}.1f" if abs(value) < 100 else f"{plus}.0f")
+        value = round(float(value), 2) or 0.0
+        return format_number(value, lang, f"{plus}.0%")
+    value = round(float(value), 1 if abs(value) < 100 else 0) or 0.0
+    return format_number(value, lang, f"{plus}.1f" if abs(value) < 100 else f"{plus}.0f")
 
 
 def show_interval(value: float, low: float, high: float, rate: bool,
@@ -367,13 +380,13 @@ class PositionWhatIf(widgets.VBox):
             policy = getattr(getattr(state, "game", None), "rollout_policy", "random")
         self.samples = widgets.BoundedIntText(
             value=_whole(samples, *SAMPLES_RANGE, "samples", lang), min=SAMPLES_RANGE[0],
-            max=SAMPLES_RANGE[1], description=t("explore.ui.samples", lang))
-        self.policy = widgets.Dropdown(options=list(POLICIES),
+            max=SAMPLES_RANGE[1], description=t("explore.ui.samples", lang), style=_WHOLE)
+        self.policy = widgets.Dropdown(options=[(bot_words(b, lang), b) for b in POLICIES],
                                        value=_choice(policy, POLICIES, "policy", lang),
-                                       description=t("explore.ui.policy", lang))
+                                       description=t("explore.ui.policy", lang), style=_WHOLE)
         self.seed = widgets.BoundedIntText(value=_whole(seed, *SEED_RANGE, "seed", lang),
                                            min=SEED_RANGE[0], max=SEED_RANGE[1],
-                                           description=t("explore.ui.seed", lang))
+                                           description=t("explore.ui.seed", lang), style=_WHOLE)
         self.seconds = time_limit(seconds, lang)
         self.seconds.add_class("ic-position-seconds")
         self.run_button = widgets.Button(description=t("explore.ui.run_position", lang),
@@ -567,7 +580,7 @@ class WhatIfBoard(widgets.VBox):
         self.game_box.observe(self._game_changed, names="value")
         self.tabs = widgets.Tab()
         self.add_class("ic-whatif-board")
-        self.children = [self.game_box, self.tabs]
+        self.children = [_html("ic-whatif-style", _TABS_CSS), self.game_box, self.tabs]
         self.show_game(self.game_box.value)
 
     def show_game(self, game: Any) -> bool:

@@ -32,6 +32,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # Registered in pyproject.toml too; registering here keeps the folder self-contained.
     config.addinivalue_line(
         "markers", "browser: drives a real Chromium through Playwright")
+    config.addinivalue_line(
+        "markers", "alone: asserts a response time, so make test runs it by itself")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -87,6 +87,10 @@ def test_voila_json_options_exist_and_are_safe() -> None:
     assert conf["template"] == "icecream"
     assert "@jupyterlite/pyodide-kernel-extension" in conf["extension_denylist"]
     assert config["VoilaExecutor"]["timeout"] > 0
+    # nbclient's default of 4 s drops a cell's output when the kernel's IOPub messages
+    # arrive later than that after its reply: on a busy server (five pages opened at
+    # once) a page then rendered blank. Waiting longer costs nothing when they are on time.
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 30
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert config["MappingKernelManager"]["cull_interval"] > 0
 

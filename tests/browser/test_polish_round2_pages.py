@@ -1,8 +1,9 @@
 """Issue 21, round 2, in a real Chromium: Ice Cream's scored day stays on the table until
 Continue, the Dan and Larry outcome is in view at 1024x640, Combo Cone's table reads at
 >= 11 px on the play page and in the quiz (numbered row cards, a brand legend) and its
-texts stay inside their cards and panels at 5 players on 1366x768, and no two texts of a
-Dutch table run into each other ("Hoorntje 1" over "Nieuw hoorntje")."""
+texts stay inside their cards and panels at 5 players on 1366x768, Gelato Mio's too (in
+both languages), a move sent while the scored day waits is refused until Continue, and no
+two texts of a Dutch table run into each other ("Hoorntje 1" over "Nieuw hoorntje")."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from voila_harness import (
     PLAY,
     TABLE,
     click_option,
+    forge,
     new_context,
     option_actions,
     select_in,
@@ -86,6 +88,14 @@ def test_ic13_day_end_shows_the_scored_table_until_continue_then_combo_cone_read
     day2 = _before("", "ic.event.day", day=2)
     assert day2 not in text_of(page, f"{PLAY} .ic-message")
     assert day2 not in text_of(page, f"{PLAY} .ic-round-summary")
+    # A move sent now (as a stale or forged click would) is refused: Continue first, and
+    # the scored table stays (issue 21).
+    forge(page, {"kind": "action", "action": {"type": "keep"}})
+    page.wait_for_function(
+        "([sel, text]) => (document.querySelector(sel)?.innerText || '').includes(text)",
+        arg=[f"{PLAY} .ic-message", t("widgets.msg.continue_first",
+                                      button=t("widgets.button.continue"))], timeout=20_000)
+    assert page.locator(f"{svg}[data-scoring='1']").count() == 1
     page.evaluate("() => window.scrollTo(0, 0)")
     for sel in (f"{PLAY} .ic-continue", f"{TABLE} .ic-phase"):  # in view, no scrolling
         box = page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()")
@@ -122,6 +132,23 @@ def test_ic13_day_end_shows_the_scored_table_until_continue_then_combo_cone_read
     assert page.locator(f"{TABLE} .ccp-reserved").count() > 0
     assert page.eval_on_selector_all(f"{TABLE} g.ccp-order-card", SPILLS) == []
     assert page.eval_on_selector(svg, OVERLAPS) == []
+
+    # Gelato Mio at 1024x640, in both languages: every text >= 11 px, none overlapping.
+    page.set_viewport_size(SMALL)
+    start_new_game(page, game_title("gelato-mio"), players=4, seed=2)
+    for _ in range(30):  # into the game: ball cards, customers served, hands
+        click_option(page, 0)
+        wait_kernel_idle(page)
+    for lang in ("en", "nl"):
+        if lang == "nl":
+            select_in(page, ".ic-language", label=t("language.nl", "nl"))
+            page.wait_for_function(
+                "(text) => [...document.querySelectorAll('.ic-table svg text')]"
+                ".some(e => e.textContent.includes(text))",
+                arg=t("gm.ui.objectives", "nl"), timeout=20_000)
+            wait_kernel_idle(page, settle_ms=300)
+        assert page.eval_on_selector(svg, MIN_PX) >= 11, lang
+        assert page.eval_on_selector(svg, OVERLAPS) == [], lang
     check(page)
 
 
@@ -146,18 +173,29 @@ def test_dan_larry_outcome_is_in_view_at_1024x640(open_page: Any, check: Any) ->
     check(page)
 
 
-def test_combo_cone_quiz_picture_reads_at_11px(open_page: Any, check: Any) -> None:
+def test_combo_cone_and_gelato_mio_quiz_pictures_read_at_11px(open_page: Any,
+                                                              check: Any) -> None:
     page = open_page("quiz")
     page.set_viewport_size(SMALL)
     wait_kernel_idle(page)
-    select_in(page, f"{Q} .ic-quiz-game", label=game_title("combo-cone"))
-    wait_kernel_idle(page, settle_ms=300)
-    for _ in range(6):  # a question with a picture of the table
-        if page.locator(f"{Q} .ic-quiz-picture svg").count():
-            break
-        page.click(f"{Q} .ic-quiz-next")
-        wait_kernel_idle(page)
-    assert page.eval_on_selector(f"{Q} .ic-quiz-picture svg", MIN_PX) >= 11
+    for game in ("combo-cone", "gelato-mio"):
+        select_in(page, f"{Q} .ic-quiz-game", label=game_title(game))
+        wait_kernel_idle(page, settle_ms=300)
+        pic = f"{Q} .ic-quiz-picture svg" + ("" if game == "combo-cone" else
+                                              ":not(.ccp-table)")
+        for _ in range(6):  # a question with a picture of the table
+            if page.locator(pic).count():
+                break
+            page.click(f"{Q} .ic-quiz-next")
+            wait_kernel_idle(page)
+        assert page.eval_on_selector(pic, MIN_PX) >= 11, game
+        # Every choice's words whole, none cut to "…" (three Gelato Mio choices read
+        # "Take the display card at row 1, co…" alike).
+        cut = page.eval_on_selector_all(
+            f"{Q} .ic-quiz-choices label, {Q} .ic-quiz-choices span",
+            "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
+            ".map(e => e.textContent)")
+        assert cut == [], (game, cut)
     check(page)
 
 

@@ -109,6 +109,7 @@ class VoilaServer:
     def __init__(self, port: int | None = None, log_path: Path | None = None,
                  env: dict[str, str] | None = None) -> None:
         self.port = port or free_port()
+        self._port_chosen = port is None  # ours to change if another process takes it first
         self.log_path = log_path or Path(f"/tmp/icecream-voila-{self.port}.log")
         paths = [JUPYTER_PATH, *filter(None, [os.environ.get("JUPYTER_PATH")])]
         self.env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(paths), **(env or {})}
@@ -131,8 +132,14 @@ class VoilaServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited with code {self.proc.returncode}:\n"
-                                   f"{self.log_text()}")
+                log = self.log_text()
+                if self._port_chosen and "already in use" in log and timeout > 0:
+                    # Two test processes started side by side can be handed one free
+                    # port; the one that lost takes another.
+                    self._log.close()
+                    self.port = free_port()
+                    return self.start(timeout=deadline - time.monotonic())
+                raise RuntimeError(f"voila exited with code {self.proc.returncode}:\n{log}")
             try:
                 with urllib.request.urlopen(self.url + "/", timeout=2) as r:
                     if r.status == 200:

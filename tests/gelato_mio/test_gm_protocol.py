@@ -19,6 +19,7 @@ from icecream.core.messages import catalog
 from icecream.games.gelato_mio import EXAMPLES, GAME, Determinizer, load_customers, render_svg
 from icecream.games.gelato_mio.components import CODES
 from icecream.games.gelato_mio.policies import POLICIES
+from icecream.games.gelato_mio.render import WIDTH
 
 from .conftest import scenario
 
@@ -159,7 +160,7 @@ def test_gm_render_shows_no_hidden_card_of_another_seat():
                  hands=[["strawberry", "strawberry"], ["chocolate"], ["bowl", "bowl"]])
     for seat in (0, 1, 2, None):
         svg = render_svg(s, seat)
-        assert svg.startswith("<svg") and 'width="1024"' in svg
+        assert svg.startswith("<svg") and f'width="{WIDTH}"' in svg
         # issue 11: drawn ~700 px wide beside the side panel, the table fits 640 px windows
         assert int(re.search(r'height="(\d+)"', svg)[1]) <= 630
         sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)]

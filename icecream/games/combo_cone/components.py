@@ -98,7 +98,7 @@ class Components:
     cones: int
     source: str = "shipped"
 
-    @property
+    @cached_property
     def cards(self) -> tuple[Card, ...]:
         """All cards by id: the Ice Cream cards, then the Rainbows."""
         return self.ice_cream + (RAINBOW_CARD,) * self.rainbows
@@ -111,6 +111,12 @@ class Components:
         return tuple(first.setdefault(c, i) for i, c in enumerate(self.cards))
 
     @cached_property
+    def shared_faces(self) -> frozenset[int]:
+        """The :attr:`canon` ids of the faces more than one card has (such as the Rainbow)."""
+        canon = self.canon
+        return frozenset(k for i, k in enumerate(canon) if i != k)
+
+    @cached_property
     def flavour_of(self) -> tuple[int, ...]:
         """``flavour_of[id]``: the card's flavour (``RAINBOW`` for a Rainbow)."""
         return tuple(c.flavour for c in self.cards)
@@ -119,6 +125,45 @@ class Components:
     def brand_of(self) -> tuple[int, ...]:
         """``brand_of[id]``: the card's brand (``RAINBOW`` for a Rainbow)."""
         return tuple(c.brand for c in self.cards)
+
+    @cached_property
+    def combo_of(self) -> tuple[int, ...]:
+        """``combo_of[id]``: the card's Combo Brand (``RAINBOW`` for a Rainbow, CCP-8)."""
+        return tuple(c.combo for c in self.cards)
+
+    @cached_property
+    def same_kind(self) -> tuple[tuple[int, ...], ...]:
+        """``same_kind[a][b]``: bit 1 when cards ``a`` and ``b`` share a flavour, bit 2 when
+        they share a brand (CCP-6 asks for one or the other); a row's Scoops follow from
+        these bits of its pairs of cards."""
+        fl, br = self.flavour_of, self.brand_of
+        n = len(fl)
+        return tuple(tuple((fl[a] == fl[b]) | (br[a] == br[b]) << 1 for b in range(n))
+                     for a in range(n))
+
+    @cached_property
+    def fillable(self) -> dict[tuple[int, ...], frozenset[int]]:
+        """A cache, filled as stacks come up: a stack's flavours (``RAINBOW`` for a Rainbow)
+        -> the ids of the orders it fills (CCP-9: the same height and the same flavours as a
+        multiset, a Rainbow as any flavour). See :meth:`orders_filled`."""
+        return {}
+
+    def orders_filled(self, flavours: tuple[int, ...]) -> frozenset[int]:
+        """The ids of the orders a stack with these flavours (``RAINBOW`` for a Rainbow)
+        fills (CCP-9), worked out once per sequence (callers pass them sorted, so once per
+        multiset)."""
+        got = self.fillable.get(flavours)
+        if got is None:
+            plain = [f for f in flavours if f != RAINBOW]
+            got = self.fillable[flavours] = frozenset(
+                i for i, o in enumerate(self.orders)
+                if len(o.flavours) == len(flavours) and _multiset_within(plain, o.flavours))
+        return got
+
+    @cached_property
+    def max_height(self) -> int:
+        """The most flavours an order asks for: a taller stack fills no order (CCP-9)."""
+        return max(len(o.flavours) for o in self.orders)
 
     @cached_property
     def heights(self) -> tuple[int, ...]:
@@ -133,11 +178,21 @@ class Components:
                 "rainbow": self.rainbows, "cones": self.cones,
                 "orders": [o.to_data() for o in self.orders]}
 
-    @property
+    @cached_property
     def rainbow_ids(self) -> tuple[int, ...]:
         """The ids of the Rainbow cards (after the Ice Cream cards)."""
         n = len(self.ice_cream)
         return tuple(range(n, n + self.rainbows))
+
+
+def _multiset_within(part: list[int], whole: tuple[int, ...]) -> bool:
+    """True when every item of ``part`` is in ``whole``, counting repeats."""
+    need = list(whole)
+    for f in part:
+        if f not in need:
+            return False
+        need.remove(f)
+    return True
 
 
 def _read_json(path: Any, what: str) -> Any:

@@ -117,10 +117,11 @@ class _Picture:
 
     def header(self) -> int:
         v, o = self.v, self.out
-        phase = escape(t(f"ccp.phase.{v.phase}", self.lang))
+        # The phase as a header names it ("hoofdactie"), not as a sentence ("de hoofdactie").
+        phase = "" if v.is_over else self.tr(f"phase.{v.phase}")
         o.append(f'<rect x="0" y="0" width="{WIDTH}" height="36" fill="#3B2F2F"/>')
-        if v.is_over:
-            left = phase
+        if v.is_over:  # a heading: capitalised, unlike the phase's name in a sentence
+            left = self.tr("game_over")
             right = self.tr("winners", names=join_words([self.name(p) for p in v.winners],
                                                              self.lang))
         else:
@@ -510,7 +511,7 @@ class _Picture:
                          f'text-anchor="middle" fill="{ink}">{text}</text>')
         o.append(f'<text x="{x + STRIP_W // 2}" y="{base + 44}" font-size="{MIN_TEXT}" '
                  f'text-anchor="middle" fill="#222222"'
-                 f'{_fit(t("ccp.svg.cone", self.lang, cone=j + 1), STRIP_W + 10)}>'
+                 f'{_fit(t("ccp.svg.cone", self.lang, cone=j + 1), STRIP_W + 2)}>'
                  f'{self.tr("cone", cone=j + 1)}</text>'
                  "</g>")
 

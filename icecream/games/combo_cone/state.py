@@ -28,6 +28,7 @@ a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one who
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -57,7 +58,7 @@ from .actions import (
     StopServing,
     TakeReward,
 )
-from .components import RAINBOW, Card, Components
+from .components import ICE_CREAM_COUNT, RAINBOW, RAINBOW_COUNT, Card, Components
 from .settings import KIT, PILE_SIZE, Settings
 from .words import CcpMessage
 
@@ -121,12 +122,26 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
     return a
 
 
-_SCOOPS_BY_PATTERN: dict[tuple, tuple[Scoop, ...]] = {}
-#: (orders in the row, or -1 when 3 are reserved; the Order deck is empty) -> the main
-#: phase's options after the Scoops.
-_MAIN_TAILS: dict[tuple[int, bool], tuple[Action, ...]] = {}
-#: A card's placements on each of ``n`` cones, by (card, n).
-_PLACE_ROWS: dict[tuple[int, int], tuple[Place, ...]] = {}
+#: The main phase's options by the row's pattern (which cards share a flavour, which
+#: share a brand), its length, the orders that may be secured and whether the deck is empty
+#: (:meth:`ComboConeState._main_legal`).
+_MAIN_LEGAL: dict[int, tuple[Action, ...]] = {}
+#: The pairs of row positions, by row length, in the order their bits are packed.
+_PAIRS = {n: list(combinations(range(n), 2)) for n in range(ROW_SIZE + 1)}
+#: ``_PLACE_ROWS[n][card]``: the card's placements on each of ``n`` cones.
+_PLACE_ROWS: dict[int, list[tuple[Place, ...]]] = {}
+#: The "cards" reward's options by (row length, pile cards that may be drawn).
+_CARD_REWARDS: dict[tuple[int, int], tuple[TakeReward, ...]] = {}
+_KEEP_OR_CONE, _KEEP_ONLY = (KEEP_COINS, TAKE_CONE), (KEEP_COINS,)
+
+
+def _place_rows(n: int) -> list[tuple[Place, ...]]:
+    """Every card's placements on each of ``n`` cones, by card id."""
+    rows = _PLACE_ROWS.get(n)
+    if rows is None:
+        rows = _PLACE_ROWS[n] = [tuple(_place(c, j) for j in range(n))
+                                 for c in range(ICE_CREAM_COUNT + RAINBOW_COUNT)]
+    return rows
 #: Row position subsets a Scoop may name, by row length (CCP-6: 1 to 3 cards).
 _SUBSETS = {n: [c for k in (1, 2, 3) for c in combinations(range(n), k)] for n in range(5)}
 #: Row position subsets the "cards" reward may name (up to 2 cards, CCP-10, CCPN-5).
@@ -199,6 +214,8 @@ FIELDS = (
     StateField("fills", "list"),
     StateField("coins", "list", saved=None),
     StateField("placements", saved="placements_left"),
+    # Derived from the cones: per seat, its cones that fill some order (None: not known).
+    StateField("_fits", "list", saved=None),
     StateField("pending", saved="pending_order"),
     StateField("is_over", saved=None),
     StateField("round_scores"),
@@ -338,20 +355,36 @@ class ComboConeState(SeatTurns):
         return self.order_row + self.reserved[seat]
 
     def _fill_actions(self) -> list[Action]:
+        """CCP-9: each cone with a stack against each order of the row and the Artisan's
+        reserved ones, those it fills."""
         p = self.to_act
-        out: list[Action] = []
-        orders = None
+        fits = self._fits[p]
+        if fits is None:
+            fits = self._cone_fits(p)
+        if not fits:
+            return []
+        orders = self.order_row + self.reserved[p]
+        return [_fill(j, o) for j, fills in fits for o in orders if o in fills]
+
+    def _cone_fits(self, p: int) -> tuple[tuple[int, frozenset[int]], ...]:
+        """Seat ``p``'s cones that fill some order, each with the ids of every order it
+        fills (CCP-9; looked up by the stack's flavours,
+        :meth:`Components.orders_filled`), kept until one of its cones changes."""
+        comps = self.comps
+        flavour_of = comps.flavour_of
+        table = comps.fillable
+        top = comps.max_height
+        out = []
         for j, stack in enumerate(self.cones[p]):
-            h = len(stack)
-            if h:
-                if orders is None:  # worked out only when a cone holds cards
-                    orders = self.order_row + self.reserved[p]
-                    heights = self.comps.heights
-                for o in orders:
-                    # CCP-9: the heights first (cheap), then the flavours.
-                    if heights[o] == h and self.cone_fills(stack, o):
-                        out.append(_fill(j, o))
-        return out
+            if stack and len(stack) <= top:  # a taller stack fills no order (CCP-9)
+                key = tuple(sorted([flavour_of[c] for c in stack]))
+                fills = table.get(key)
+                if fills is None:
+                    fills = comps.orders_filled(key)
+                if fills:
+                    out.append((j, fills))
+        fits = self._fits[p] = tuple(out)
+        return fits
 
     # ------------------------------------------------------------------ legal actions
     # FAST PATH (labelled): the allowed options without a verdict for each candidate (a
@@ -361,48 +394,61 @@ class ComboConeState(SeatTurns):
         """The actions the Artisan to act may take now (empty when the game is over): the
         candidates their checks allow, worked out directly."""
         phase = self._phase
-        p = self.to_act
         if phase == MAIN:
-            # CCP-6 Scoops, then CCP-7 Secures (fewer than 3 reserved), then Serve (CCP-8)
-            key = (len(self.order_row) if len(self.reserved[p]) < MAX_RESERVED else -1,
-                   not self.order_deck)
-            tail = _MAIN_TAILS.get(key)
-            if tail is None:
-                tail = _MAIN_TAILS[key] = (SERVE,) if key[0] < 0 else (
-                    *SECURE_ROW[:key[0]], *(() if key[1] else (SECURE_DECK,)), SERVE)
-            return self._scoops() + tail
-        out: list[Action]
+            return self._main_legal()
+        p = self.to_act
         if phase == SERVING:
-            out = []
-            n_cones = len(self.cones[p])
-            for c in self._distinct_hand(p):
-                row = _PLACE_ROWS.get((c, n_cones))
-                if row is None:
-                    row = _PLACE_ROWS[c, n_cones] = tuple(_place(c, j) for j in range(n_cones))
-                out += row
+            # CCP-8: each distinct card of the hand (the lowest id of each face; hands are
+            # kept sorted) on each cone, then stopping.
+            canon = self.comps.canon
+            rows = _place_rows(len(self.cones[p]))
+            seen = set()
+            out: list[Action] = []
+            for c in self.hands[p]:
+                k = canon[c]
+                if k not in seen:
+                    seen.add(k)
+                    out += rows[c]
             out.append(STOP_SERVING)
             return tuple(out)
         if phase == FILLING:
             return (*self._fill_actions(), END_TURN)
         if phase == REWARD:
-            return tuple(self._reward_actions())
+            return self._reward_actions()
         return ()
 
-    def _scoops(self) -> tuple[Scoop, ...]:
-        """CCP-6: the allowed Scoops of the row, looked up by the row's pattern (which
-        cards share a flavour, which share a brand), so each pattern is worked out once."""
-        comps = self.comps
+    def _main_legal(self) -> tuple[Action, ...]:
+        """CCP-6 Scoops, then CCP-7 Secures (fewer than 3 reserved; the deck while it has
+        cards), then Serve (CCP-8). The Scoops follow from which row cards share a flavour
+        and which share a brand (two bits per pair of cards, :attr:`Components.same_kind`),
+        so each such pattern, with the Secures, is worked out once."""
         row = self.row
-        fl = list(map(comps.flavour_of.__getitem__, row))
-        br = list(map(comps.brand_of.__getitem__, row))
-        key = (tuple(map(fl.index, fl)), tuple(map(br.index, br)))
-        got = _SCOOPS_BY_PATTERN.get(key)
-        if got is None:
+        same = self.comps.same_kind
+        n = len(row)
+        if n == ROW_SIZE:
+            a, b, c, d = row
+            sa, sb = same[a], same[b]
+            key = (sa[b] | sa[c] << 2 | sa[d] << 4 | sb[c] << 6 | sb[d] << 8 | same[c][d] << 10
+                   | ROW_SIZE << 12)
+        else:
+            key = n << 12
+            for shift, (i, j) in enumerate(_PAIRS[n]):
+                key |= same[row[i]][row[j]] << 2 * shift
+        # CCP-7: the orders of the row, and the deck unless it is empty, while fewer than 3
+        # are reserved (15: none).
+        if len(self.reserved[self.to_act]) < MAX_RESERVED:
+            key = key << 4 | len(self.order_row) << 1 | (not self.order_deck)
+        else:
+            key = key << 4 | 15
+        legal = _MAIN_LEGAL.get(key)
+        if legal is None:
             faces = [self.cards[c] for c in row]
-            got = _SCOOPS_BY_PATTERN[key] = tuple(
-                _scoop(pos) for pos in _SUBSETS[len(faces)]
-                if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
-        return got
+            scoops = tuple(_scoop(pos) for pos in _SUBSETS[n]
+                           if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
+            secures = () if key & 15 == 15 else (
+                *SECURE_ROW[:len(self.order_row)], *((SECURE_DECK,) if self.order_deck else ()))
+            legal = _MAIN_LEGAL[key] = (*scoops, *secures, SERVE)
+        return legal
 
     def _distinct_hand(self, p: int) -> list[int]:
         """The hand without repeats of identical cards (the lowest id of each face)."""
@@ -416,24 +462,26 @@ class ComboConeState(SeatTurns):
                 out.append(c)
         return out
 
-    def _reward_actions(self) -> list[Action]:
-        order = self.comps.orders[self.pending]
-        out: list[Action] = [KEEP_COINS]
-        if order.reward == "cone" and self.cone_reserve > 0:
-            out.append(TAKE_CONE)
-        elif order.reward == "cards":
-            out.extend(self._card_rewards())
-        return out
+    def _reward_actions(self) -> tuple[Action, ...]:
+        """CCP-10: keep the coins, or the alternative reward the order offers (a Cone while
+        the reserve has one; 1-2 cards from the row and the pile, CCPN-5)."""
+        reward = self.comps.orders[self.pending].reward
+        if reward == "cone" and self.cone_reserve > 0:
+            return _KEEP_OR_CONE
+        if reward == "cards":
+            return (KEEP_COINS, *self._card_rewards())
+        return _KEEP_ONLY
 
-    def _card_rewards(self) -> list[TakeReward]:
+    def _card_rewards(self) -> tuple[TakeReward, ...]:
         """CCP-10, CCPN-5: 1 or 2 cards, any mix of row positions and the pile's top."""
-        out = []
-        pile = len(self.pile)
-        for pos in _SMALL_SUBSETS[len(self.row)]:
-            for k in range(0, min(REWARD_CARDS - len(pos), pile) + 1):
-                if pos or k:
-                    out.append(_take(pos, k))
-        return out
+        key = (len(self.row), min(len(self.pile), REWARD_CARDS))
+        got = _CARD_REWARDS.get(key)
+        if got is None:
+            n, pile = key
+            got = _CARD_REWARDS[key] = tuple(
+                _take(pos, k) for pos in _SMALL_SUBSETS[n]
+                for k in range(0, min(REWARD_CARDS - len(pos), pile) + 1) if pos or k)
+        return got
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | Mapping[str, Any]) -> ComboConeState:
@@ -443,7 +491,8 @@ class ComboConeState(SeatTurns):
         malformed plain form; this state is unchanged.
         """
         legal = self.legal_actions()
-        if action not in legal:
+        # The options are shared objects: looked for by identity first (no __eq__ calls).
+        if id(action) not in map(id, legal) and action not in legal:
             action = self.check_apply(action)
         s = self.clone()
         s._step(action)
@@ -453,138 +502,188 @@ class ComboConeState(SeatTurns):
         """Apply ``action`` to this very state (a :meth:`clone` nobody else holds); same
         rules and checks as :meth:`apply`."""
         legal = self.legal_actions()
-        if action not in legal:
+        # The options are shared objects: looked for by identity first (no __eq__ calls).
+        if id(action) not in map(id, legal) and action not in legal:
             action = self.check_apply(action)
         self._step(action)
 
     def random_playout(self, random: Callable[[], float],
                        until: Callable[[State], bool] | None = None) -> int:
-        """The protocol's random playout (one ``random()`` a decision, the same games)."""
+        """The protocol's random playout (one ``random()`` a decision, the same games).
+
+        Each decision takes ``legal[int(random() * len(legal))]`` and applies it with the
+        same step as :meth:`apply`. Until the last round (CCP-11) the steps make no
+        events: nobody reads the events of a state a playout passes through, and the game
+        ends only in the last round, whose steps keep theirs, so the final state has its
+        last step's events as after :meth:`apply`.
+        """
         if until is not None:
             return super().random_playout(random, until)
         steps = 0
-        fast_legal, step = self.fast_legal, self._step
+        fast_legal, main_legal, steps_by_kind = self.fast_legal, self._main_legal, _STEPS
+        if self.is_over:
+            return steps
+        while self.final_left < 0:  # before the last round (CCP-11): no events
+            legal = self._legal
+            if legal is None:
+                legal = main_legal() if self._phase == MAIN else fast_legal()
+            action = legal[int(random() * len(legal))]
+            self._legal = None
+            steps_by_kind[action.__class__](self, action, None, legal)
+            steps += 1
         while not self.is_over:
             legal = self._legal
             if legal is None:
                 legal = fast_legal()
-            step(legal[int(random() * len(legal))])
+            action = legal[int(random() * len(legal))]
+            self._legal = None
+            ev: list[tuple] = []
+            steps_by_kind[action.__class__](self, action, ev, legal)
+            self._events = ev
             steps += 1
         return steps
 
     def _step(self, action: Action) -> None:
+        legal = self._legal
         self._legal = None
         ev: list[tuple] = []
-        kind = type(action)
-        if kind is Place:
-            self._do_place(action, ev)
-        elif kind is Scoop:
-            self._do_scoop(action, ev)
-        elif kind is Fill:
-            self._do_fill(action, ev)
-        elif kind is EndTurn:
-            ev.append(_ev("end_turn", "CCP-11", player=self.to_act))
-            self._end_turn(ev)
-        elif kind is StopServing:
-            ev.append(_ev("stop_serving", "CCP-8", player=self.to_act,
-                          count=self.placements))
-            self.placements = 0
-            self._to_filling(ev)
-        elif kind is Serve:
-            self._do_serve(ev)
-        elif kind is Secure:
-            self._do_secure(action, ev)
-        elif kind is TakeReward:
-            self._do_reward(action, ev)
+        _STEPS[action.__class__](self, action, ev, legal)
         self._events = ev  # never changed after this step
 
-    # -- main actions ------------------------------------------------------------------
-    def _do_scoop(self, action: Scoop, ev: list) -> None:
-        p = self.to_act
-        row = self.row
-        taken = [row[i] for i in action.cards]
-        for i in reversed(action.cards):
-            del row[i]
-        hand = self.hands[p]
-        hand.extend(taken)
-        hand.sort()
-        ev.append(_ev("scoop", "CCP-6", player=p, cards=_Faces(taken)))
+    # Each step takes the action, the list its events go to (``None``: nobody will read them,
+    # in a playout) and the legal actions it was one of (``None``: not worked out).
+    def _do_end_turn(self, action: EndTurn, ev: list | None, legal: tuple | None) -> None:
+        if ev is not None:
+            ev.append(_ev("end_turn", "CCP-11", player=self.to_act))
+        self._end_turn(ev)
+
+    def _do_stop_serving(self, action: StopServing, ev: list | None, legal: tuple | None) -> None:
+        if ev is not None:
+            ev.append(_ev("stop_serving", "CCP-8", player=self.to_act, count=self.placements))
+        self.placements = 0
         self._to_filling(ev)
 
-    def _do_secure(self, action: Secure, ev: list) -> None:
+    # -- main actions ------------------------------------------------------------------
+    def _do_scoop(self, action: Scoop, ev: list | None, legal: tuple | None) -> None:
+        p = self.to_act
+        row = self.row
+        hand = self.hands[p]
+        pos = action.cards
+        if len(pos) == 1:
+            taken = [row.pop(pos[0])]
+            insort(hand, taken[0])
+        else:
+            taken = [row[i] for i in pos]
+            for i in reversed(pos):
+                del row[i]
+            hand += taken
+            hand.sort()
+        if ev is not None:
+            ev.append(_ev("scoop", "CCP-6", player=p, cards=_Faces(taken)))
+        self._to_filling(ev)
+
+    def _do_secure(self, action: Secure, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         if action.order == "deck":
             o = self.order_deck.pop()
-            ev.append(_ev("secure_deck", "CCP-7", player=p, order_flavours=self.order_flavours(o),
-                          order=o))
+            if ev is not None:
+                ev.append(_ev("secure_deck", "CCP-7", player=p,
+                              order_flavours=self.order_flavours(o), order=o))
         else:
             o = self.order_row.pop(action.order)
-            ev.append(_ev("secure", "CCP-7", player=p, order_flavours=self.order_flavours(o),
-                          order=o))
+            if ev is not None:
+                ev.append(_ev("secure", "CCP-7", player=p,
+                              order_flavours=self.order_flavours(o), order=o))
         self.reserved[p].append(o)
         limit = self.settings.rainbow_hand_limit
         if not self.rainbow_pile:
-            ev.append(_ev("no_rainbow", "CCP-7", player=p))
+            if ev is not None:
+                ev.append(_ev("no_rainbow", "CCP-7", player=p))
         elif limit is not None and self.rainbows_in_hand(p) >= limit:
-            ev.append(_ev("rainbow_limit", "CCPN-3", player=p, limit=limit))
+            if ev is not None:
+                ev.append(_ev("rainbow_limit", "CCPN-3", player=p, limit=limit))
         else:
             hand = self.hands[p]
             hand.append(self.rainbow_pile.pop())
             hand.sort()
-            ev.append(_ev("rainbow", "CCP-7", player=p))
+            if ev is not None:
+                ev.append(_ev("rainbow", "CCP-7", player=p))
         self._to_filling(ev)
 
-    def _do_serve(self, ev: list) -> None:
+    def _do_serve(self, action: Serve, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         self.placements = len(self.cones[p])
-        ev.append(_ev("serve", "CCP-8", player=p, count=self.placements))
+        if ev is not None:
+            ev.append(_ev("serve", "CCP-8", player=p, count=self.placements))
         if not self.hands[p]:
-            ev.append(_ev("nothing_to_place", "CCPN-2", player=p))
+            if ev is not None:
+                ev.append(_ev("nothing_to_place", "CCPN-2", player=p))
             self.placements = 0
             self._to_filling(ev)
             return
         self._phase = SERVING
 
-    def _do_place(self, action: Place, ev: list) -> None:
+    def _do_place(self, action: Place, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         card = action.card
-        self.hands[p].remove(card)
+        hand = self.hands[p]
+        hand.remove(card)
         stack = self.cones[p][action.cone]
-        if stack and self.combo(stack[-1], card):
+        self._fits[p] = None
+        comps = self.comps
+        flavour_of = comps.flavour_of
+        # CCP-8: a combo when the card below's Combo Brand is this card's Brand, or either
+        # is a Rainbow (as :meth:`combo`); a combo costs no placement.
+        if stack and (flavour_of[stack[-1]] == RAINBOW or flavour_of[card] == RAINBOW
+                      or comps.combo_of[stack[-1]] == comps.brand_of[card]):
             below = stack[-1]
             stack.append(card)
-            rainbow = self.is_rainbow(card) or self.is_rainbow(below)
-            ev.append(_ev("combo_rainbow" if rainbow else "combo", "CCP-8", player=p,
-                          card=_Face(card),
-                          below=_Face(below), cone=action.cone + 1,
-                          count=self.placements))
+            if ev is not None:
+                rainbow = flavour_of[card] == RAINBOW or flavour_of[below] == RAINBOW
+                ev.append(_ev("combo_rainbow" if rainbow else "combo", "CCP-8", player=p,
+                              card=_Face(card), below=_Face(below), cone=action.cone + 1,
+                              count=self.placements))
         else:
             self.placements -= 1
             stack.append(card)
-            ev.append(_ev("place", "CCP-8", player=p, card=_Face(card),
-                          cone=action.cone + 1, count=self.placements))
-        if self.placements == 0 or not self.hands[p]:
-            if self.placements:
+            if ev is not None:
+                ev.append(_ev("place", "CCP-8", player=p, card=_Face(card),
+                              cone=action.cone + 1, count=self.placements))
+        if self.placements == 0 or not hand:
+            if self.placements and ev is not None:
                 ev.append(_ev("hand_empty", "CCP-8", player=p))
             self.placements = 0
             self._to_filling(ev)
+        elif legal is not None and comps.canon[card] not in comps.shared_faces:
+            # Still serving: the options are the last ones without this card's placements
+            # (no other card has its face, so none takes its place, CCP-8).
+            # (found by identity: the options are shared objects, :func:`_place`)
+            i = list(map(id, legal)).index(id(_place(card, action.cone))) - action.cone
+            self._legal = legal[:i] + legal[i + len(self.cones[p]):]
 
     # -- filling and rewards -------------------------------------------------------------
-    def _to_filling(self, ev: list) -> None:
+    def _to_filling(self, ev: list | None) -> None:
         """CCP-9: fill orders if any cone can; otherwise the turn ends (CCPN-4)."""
-        fills = self._fill_actions()
-        if fills:
-            self._phase = FILLING
-            self._legal = (*fills, END_TURN)
-            return
-        ev.append(_ev("no_fill", "CCPN-4", player=self.to_act))
+        p = self.to_act
+        fits = self._fits[p]
+        if fits is None:
+            fits = self._cone_fits(p)
+        if fits:  # some cone fills some order: is one of them at hand?
+            fills = self._fill_actions()
+            if fills:
+                self._phase = FILLING
+                self._legal = (*fills, END_TURN)
+                return
+        if ev is not None:
+            ev.append(_ev("no_fill", "CCPN-4", player=self.to_act))
         self._end_turn(ev)
 
-    def _do_fill(self, action: Fill, ev: list) -> None:
+    def _do_fill(self, action: Fill, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         o = action.order
         stack = self.cones[p][action.cone]
         self.cones[p][action.cone] = []
+        self._fits[p] = None
         for c in stack:  # CCP-9: the cards are discarded, Rainbows go back to their pile
             if self.cards[c].flavour == RAINBOW:
                 self.rainbow_pile.append(c)
@@ -596,9 +695,10 @@ class ComboConeState(SeatTurns):
             self.order_row.remove(o)
         self.fills[p] += 1
         order = self.comps.orders[o]
-        ev.append(_ev("fill", "CCP-9", player=p, cone=action.cone + 1,
-                      order_flavours=self.order_flavours(o), order=o,
-                      cards=_Faces(stack)))
+        if ev is not None:
+            ev.append(_ev("fill", "CCP-9", player=p, cone=action.cone + 1,
+                          order_flavours=self.order_flavours(o), order=o,
+                          cards=_Faces(stack)))
         if order.reward is None:
             self._keep(p, o, ev)
             self._to_filling(ev)
@@ -606,13 +706,14 @@ class ComboConeState(SeatTurns):
             self.pending = o
             self._phase = REWARD
 
-    def _keep(self, p: int, o: int, ev: list) -> None:
+    def _keep(self, p: int, o: int, ev: list | None) -> None:
         coins = self.comps.orders[o].coins
         self.filled[p].append(o)
         self.coins[p] += coins
-        ev.append(_ev("coins", "CCP-10", player=p, count=coins, total=self.coins[p]))
+        if ev is not None:
+            ev.append(_ev("coins", "CCP-10", player=p, count=coins, total=self.coins[p]))
 
-    def _do_reward(self, action: TakeReward, ev: list) -> None:
+    def _do_reward(self, action: TakeReward, ev: list | None, legal: tuple | None) -> None:
         p = self.to_act
         o = self.pending
         self.pending = -1
@@ -623,7 +724,9 @@ class ComboConeState(SeatTurns):
             if action.kind == "cone":
                 self.cone_reserve -= 1
                 self.cones[p].append([])
-                ev.append(_ev("take_cone", "CCP-10", player=p, count=len(self.cones[p])))
+                self._fits[p] = None
+                if ev is not None:
+                    ev.append(_ev("take_cone", "CCP-10", player=p, count=len(self.cones[p])))
             else:
                 row = self.row
                 taken = [row[i] for i in action.cards]
@@ -633,67 +736,78 @@ class ComboConeState(SeatTurns):
                 hand = self.hands[p]
                 hand.extend(taken + drawn)
                 hand.sort()
-                ev.append(_ev("take_cards", "CCP-10", player=p,
-                              cards=_Faces(taken), pile=len(drawn)))
-                if drawn:
-                    ev.append(_ev("drawn", "CCPN-5", visible_to=p,
-                                  cards=_Faces(drawn)))
+                if ev is not None:
+                    ev.append(_ev("take_cards", "CCP-10", player=p,
+                                  cards=_Faces(taken), pile=len(drawn)))
+                    if drawn:
+                        ev.append(_ev("drawn", "CCPN-5", visible_to=p,
+                                      cards=_Faces(drawn)))
         self._to_filling(ev)
 
     # -- end of turn and end of game ---------------------------------------------------------
-    def _end_turn(self, ev: list) -> None:
+    def _end_turn(self, ev: list | None) -> None:
         """CCP-11: refill both rows to 4; rebuild an empty Order deck from its discards;
         start or count the final turns; pass to the next Artisan."""
         p = self.to_act
         orow, odeck = self.order_row, self.order_deck
         added_orders = 0
-        while True:
+        while not odeck or len(orow) < ROW_SIZE:  # else nothing to rebuild or refill
             # CCP-11: an empty Order deck is rebuilt at the end of every turn, also when the
             # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
             if not odeck and self.order_discard:
                 self.reshuffles += 1
                 odeck.extend(shuffled(CHANCE, self.seed, ORDER_RESHUFFLE, self.reshuffles,
-                                      self.order_discard))
-                ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
+                                       self.order_discard))
+                if ev is not None:
+                    ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
                 self.order_discard.clear()
             if len(orow) >= ROW_SIZE or not odeck:
                 break
             orow.append(odeck.pop())
             added_orders += 1
         row, pile = self.row, self.pile
-        added = 0
-        while len(row) < ROW_SIZE and pile:
+        added = ROW_SIZE - len(row)
+        if added > len(pile):
+            added = len(pile)
+        if added == 1:
             row.append(pile.pop())
-            added += 1
-        if added:
-            ev.append(_ev("refill", "CCP-11", count=added))
-        if added_orders:
-            ev.append(_ev("refill_orders", "CCP-11", count=added_orders))
-        self.turn += 1
+        elif added > 0:  # drawn from the top (the end), one by one
+            row += pile[:-added - 1:-1]
+            del pile[-added:]
+        if ev is not None:
+            if added:
+                ev.append(_ev("refill", "CCP-11", count=added))
+            if added_orders:
+                ev.append(_ev("refill_orders", "CCP-11", count=added_orders))
+        turn = self.turn = self.turn + 1
         self.placements = 0
         n = len(self.hands)
-        if self.turn % n == 0:
+        if turn % n == 0:
             self.round_scores += (tuple(self.coins),)
-        if self.final_left > 0:
-            self.final_left -= 1
-            if self.final_left == 0:
+        final = self.final_left
+        if final > 0:
+            final = self.final_left = final - 1
+            if final == 0:
                 self._game_over(ev)
                 return
-        elif self.final_left < 0 and not pile:
-            self.final_left = n
-            ev.append(_ev("last_round", "CCP-11", player=p, count=n))
-            if self.final_left == 0:
+        elif final < 0 and not pile:
+            final = self.final_left = n
+            if ev is not None:
+                ev.append(_ev("last_round", "CCP-11", player=p, count=n))
+            if final == 0:
                 self._game_over(ev)
                 return
         self.to_act = (p + 1) % n
         self._phase = MAIN
-        if self.final_left > 0:
-            ev.append(_ev("final_turn", "CCP-11", player=self.to_act, count=self.final_left))
+        if final > 0 and ev is not None:
+            ev.append(_ev("final_turn", "CCP-11", player=self.to_act, count=final))
 
-    def _game_over(self, ev: list) -> None:
+    def _game_over(self, ev: list | None) -> None:
         self._phase = OVER
         self.is_over = True
         self.to_act = -1
+        if ev is None:
+            return
         w = self.winners
         coins = self.coins[w[0]]
         tied = sum(1 for c in self.coins if c == coins)
@@ -906,6 +1020,15 @@ class ComboConeState(SeatTurns):
                   "a reward is pending outside the reward step (CCP-10)")
 
 
+#: The step of each action kind: ``step(state, action, events, legal)`` (events ``None``:
+#: none made; ``legal``: the legal actions it was one of, or ``None``).
+_STEPS: dict[type, Callable[[ComboConeState, Any, list | None, Any], None]] = {
+    Scoop: ComboConeState._do_scoop, Secure: ComboConeState._do_secure,
+    Serve: ComboConeState._do_serve, Place: ComboConeState._do_place,
+    StopServing: ComboConeState._do_stop_serving, Fill: ComboConeState._do_fill,
+    TakeReward: ComboConeState._do_reward, EndTurn: ComboConeState._do_end_turn,
+}
+
 ComboConeState.clone = make_clone(ComboConeState, FIELDS)  # type: ignore[method-assign]
 ComboConeState.clone.__doc__ = """A copy whose changing parts are copied as :data:`FIELDS` says,
 for :meth:`ComboConeState.apply_in_place`."""
@@ -941,6 +1064,7 @@ def build_state(settings: Settings, comps: Components, seed: int,
     s.coins = [sum(comps.orders[o].coins for o in f) for f in s.filled]
     s.is_over = s._phase == OVER
     s._legal = None
+    s._fits = [None] * n
     s._events = ()
     return s
 

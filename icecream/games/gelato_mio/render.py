@@ -10,10 +10,12 @@ option also has ``ic-forbidden``, so a click can say why not. Clickable things h
 blue frame (as in Ice Cream), forbidden ones a dashed grey one. Flavours read without
 colour: every card shows its name.
 
-The picture is 1024 units wide but shown ~700 px wide beside the play dashboard's side
-panel, so every text is at least :data:`MIN_TEXT` units (~9 px there), and the height
-follows the content (about 620 units at most) so the whole table, the viewing seat's hand
-in a full-width strip at the bottom, fits a 1024x640 window.
+The picture is drawn :data:`WIDTH` (880) units wide and shown ~700 px wide beside the
+play dashboard's side panel (and in the quiz), so every text is at least :data:`MIN_TEXT`
+units, >= 11 px there (issue 21: drawn 1024 wide with 13-unit text it read at ~9 px). The
+height follows the content (about 600 units at most) so the whole table, the viewing
+seat's hand in a full-width strip at the bottom, fits a 1024x640 window under the play
+page's toolbar.
 
 >>> from icecream import new_game
 >>> svg = render_svg(new_game("gelato-mio", players=3, seed=1), seat=0)
@@ -31,13 +33,14 @@ from ...core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ...core.protocol import Option
 from ...core.svg import option_attrs
 
-WIDTH = 1024  # the height follows the content (at most ~620 units)
-#: The picture is drawn 1024 units wide but shown ~700 px wide beside the play dashboard's
-#: side panel (issue 11): every text a student must read is at least MIN_TEXT units (~9 px).
-MIN_TEXT = 13
-M = 16  # outer margin
-CARD_W, CARD_H, GAP = 78, 50, 6
-PILE_W = 128  # a customer card
+#: Drawn 880 units wide and shown ~700 px wide beside the play dashboard's side panel at
+#: 1024x640: every text (at least MIN_TEXT units) is >= 11 px there (issue 21).
+WIDTH = 880  # the height follows the content (at most ~600 units)
+MIN_TEXT = 14
+LINE = 17  # the step between lines of MIN_TEXT text
+M = 12  # outer margin
+CARD_W, CARD_H, GAP = 82, 42, 5
+PILE_W = 108  # a customer card
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 #: Okabe-Ito based colours per card code (colour-blind safe; names are always written).
 COLOURS = {
@@ -115,6 +118,19 @@ def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = 
             f'{words}</g>')
 
 
+def _bar(x: float, y: float, code: str, count: int, lang: str, opt: Option | None,
+         w: float, h: int = 20) -> str:
+    """A ball card as a bar: its flavour's colour, its name and the count on one line."""
+    plain = f"{_name(code, lang)} {count}"
+    ink = INK.get(code, "#000")
+    return (f'<g {_attrs(opt, "gm-card", plain)}>'
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" '
+            f'fill="{COLOURS.get(code, "#eee")}"{_frame(opt)}/>'
+            f'{_text(x + 8, y + h / 2 + 5, _name(code, lang), fill=ink)}'
+            f'{_text(x + w - 8, y + h / 2 + 5, str(count), bold=True, anchor="end", fill=ink)}'
+            f'</g>')
+
+
 def _back(x: float, y: float, lang: str, w: int = 16, h: int = 24) -> str:
     label = escape(t("gm.ui.card_back", lang))
     return (f'<g class="ic-card-back" role="img" aria-label="{label}"><rect x="{x}" y="{y}" '
@@ -129,7 +145,7 @@ def _text(x: float, y: float, s: str, size: int = MIN_TEXT, bold: bool = False,
 
 
 def _lines(x: float, y: float, s: str, width: float, size: int = MIN_TEXT,
-           bold: bool = False, step: int = 16) -> tuple[list[str], float]:
+           bold: bool = False, step: int = LINE) -> tuple[list[str], float]:
     """``s`` wrapped into ``width`` from baseline ``y``; the texts and the next baseline."""
     out = []
     for line in wrap(s, size, width, bold):
@@ -159,7 +175,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
             t(f"gm.phase.{v.phase}", lang)]
     if v.to_act is not None:
         head.append(t("gm.ui.to_act", lang, player=seat_name(v.names, v.to_act, lang)))
-    o.append(_text(M, 24, " \u00b7 ".join(head), 18, bold=True))
+    o.append(_text(M, 22, " \u00b7 ".join(head), 17, bold=True))
     sub = t("gm.ui.teacher", lang) if v.teacher else t("gm.ui.seat_view", lang,
                                                         player=seat_name(v.names, seat, lang))
     if v.last_round_left:
@@ -168,47 +184,52 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         who, left = v.quality_control["pending"][0]
         sub += " \u00b7 " + t(f"gm.ui.qc_left.{v.quality_control['card']}", lang,
                                player=seat_name(v.names, who, lang), count=left)
-    sub_lines, _ = _lines(M, 44, sub, WIDTH - 2 * M, 14)
+    sub_lines, _ = _lines(M, 41, sub, WIDTH - 2 * M)
     o += sub_lines[:1]
-    # Left: the 3x3 display (GM-4) and under it the ball piles (GM-6).
-    y0 = 58
-    o.append(_text(M, y0 + 14, t("gm.ui.display", lang), 14, bold=True))
-    cy = y0 + 22
+    # Three columns: the 3x3 display (GM-4) and under it the ball piles (GM-6); the deck,
+    # discard and passing; the customers (GM-3) and under them the objectives.
+    y0 = 50
+    x1 = M + 3 * CARD_W + 2 * GAP + 10
+    x2 = WIDTH - M - 4 * PILE_W - 3 * 6
+    mid_w = x2 - 10 - x1
+    # The display's heading may run over the middle column, which has none.
+    part, cy = _lines(M, y0 + 14, t("gm.ui.display", lang), x2 - 10 - M, MIN_TEXT, True)
+    o += part
+    cy -= LINE - 6
     for r in range(3):
         for c in range(3):
             code = v.display[r][c]
             o.append(_card(M + c * (CARD_W + GAP), cy + r * (CARD_H + GAP), code, lang,
                            opt({"type": "take", "row": r, "col": c}) if code else None))
-    ys = cy + 3 * CARD_H + 2 * GAP + 22
-    o.append(_text(M, ys, t("gm.ui.supply", lang), 14, bold=True))
+    ys = cy + 3 * CARD_H + 2 * GAP + 20
+    o.append(_text(M, ys, t("gm.ui.supply", lang), bold=True))
     for i, (f, k) in enumerate(v.supply.items()):
-        o.append(_card(M + i * (CARD_W + GAP), ys + 8, f, lang,
-                       opt({"type": "make_ball", "flavour": f}), CARD_W, 42, count=k))
-    y_left = ys + 8 + 42 + 14
-    # Middle: deck, discard and passing.
-    x1 = M + 3 * (CARD_W + GAP) + 8
-    x2 = WIDTH - M - 4 * PILE_W - 3 * 8
-    mid_w = x2 - 12 - x1
-    o.append(_back(x1, cy, lang, 30, 42) if v.deck_size else _card(x1, cy, None, lang,
-                                                                   w=30, h=42))
-    part, _ = _lines(x1 + 38, cy + 17, t("gm.ui.deck", lang, count=v.deck_size), mid_w - 38)
+        o.append(_card(M + i * (CARD_W + GAP), ys + 6, f, lang,
+                       opt({"type": "make_ball", "flavour": f}), CARD_W, 40, count=k))
+    y_left = ys + 6 + 40 + 14
+    # Middle: the deck and its count, the top discard and its count, Pass, a ball's recipe.
+    o.append(_back(x1, cy, lang, 28, 40) if v.deck_size else _card(x1, cy, None, lang,
+                                                                   w=28, h=40))
+    part, _ = _lines(x1 + 34, cy + 15, t("gm.ui.deck", lang, count=v.deck_size), mid_w - 34)
     o += part
     top = v.discard[-1] if v.discard else None
-    o.append(_card(x1, cy + 52, top, lang, w=CARD_W, h=42))
-    part, _ = _lines(x1 + CARD_W + 8, cy + 69, t("gm.ui.discard", lang, count=len(v.discard)),
-                     mid_w - CARD_W - 8)
+    o.append(_card(x1, cy + 48, top, lang, w=min(CARD_W, mid_w), h=40))
+    part, ym = _lines(x1, cy + 48 + 40 + 16, t("gm.ui.discard", lang, count=len(v.discard)),
+                      mid_w)
     o += part
     pass_opt = opt({"type": "pass"})
     if pass_opt is not None:
         word = t("gm.ui.pass", lang)
         o.append(f'<g {option_attrs(pass_opt, "ic-button", label=word)}>'
-                 f'<rect x="{x1}" y="{cy + 108}" width="110" height="34" rx="6" fill="#eef5fb"'
-                 f'{_frame(pass_opt)}/>'
-                 f'{_text(x1 + 55, cy + 130, word, 15, bold=True, anchor="middle")}</g>')
-    hint, y_mid = _lines(x1, cy + 166, t("gm.ui.make_ball_hint", lang), mid_w)
+                 f'<rect x="{x1}" y="{ym - 8}" width="{min(104, mid_w)}" height="30" rx="6" '
+                 f'fill="#eef5fb"{_frame(pass_opt)}/>'
+                 f'{_text(x1 + min(104, mid_w) / 2, ym + 12, word, 15, bold=True, anchor="middle")}'
+                 f'</g>')
+        ym += 40
+    hint, y_mid = _lines(x1, ym + 4, t("gm.ui.make_ball_hint", lang), mid_w)
     o += hint
     # Right: customers (GM-3), the display customer and the three piles; a top is served.
-    o.append(_text(x2, y0 + 14, t("gm.ui.customers", lang), 14, bold=True))
+    o.append(_text(x2, y0 + 14, t("gm.ui.customers", lang), bold=True))
     shown = []
     for cid in v.pile_tops:
         if cid is None:
@@ -219,14 +240,19 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         shown.append((c, kind))
     rows = max([len(k) + 1 + len(c["cards"] + c["balls"]) for c, k in filter(None, shown)],
                default=6)
-    cust_h = 16 * rows + 14
+    cust_h = LINE * rows + 10
     for i, item in enumerate(shown):
-        x = x2 + i * (PILE_W + 8)
-        # Pile 0 is the customer on show from the start (GM-3), named apart from the 3x3
-        # card grid (issue 21: both were "display"); the three customer piles are 1-3.
-        label = (t("gm.ui.showcase", lang, count=v.pile_sizes[i]) if i == 0 else
-                 t("gm.ui.pile", lang, number=i, count=v.pile_sizes[i]))
-        o.append(_text(x, cy + cust_h + 17, label))
+        x = x2 + i * (PILE_W + 6)
+        # The first pile is the customer on show from the start (GM-3), named apart from
+        # the 3x3 card grid (issue 21: both were "display"); piles are counted from 1 as
+        # every message of the engine counts them ("serve the customer on pile 4").
+        label = (t("gm.ui.showcase", lang) if i == 0 else
+                 t("gm.ui.pile", lang, number=i + 1, count=v.pile_sizes[i]))
+        # One text (its words whole for a screen reader), wrapped onto two lines.
+        spans = "".join(f'<tspan x="{x}" dy="{0 if k == 0 else LINE}">{escape(w)}'
+                        f'{" " if k < 1 else ""}</tspan>'
+                        for k, w in enumerate(wrap(label, MIN_TEXT, PILE_W)[:2]))
+        o.append(f'<text x="{x}" y="{cy + cust_h + 16}" font-size="{MIN_TEXT}">{spans}</text>')
         if item is None:
             o.append(_card(x, cy, None, lang, w=PILE_W, h=cust_h))
             continue
@@ -240,20 +266,22 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         lines.append((t("gm.ui.points", lang, count=c["points"]), True))
         lines += [("\u2022 " + _name(code, lang), False) for code in c["cards"] + c["balls"]]
         for j, (line, bold) in enumerate(lines):
-            o.append(_text(x + 6, cy + 18 + j * 16, line, bold=bold))
+            o.append(_text(x + 5, cy + 17 + j * LINE, line, bold=bold))
         o.append("</g>")
-    # Objectives (GM-7, GM-8), under the customers: the three customer objectives left,
-    # the end-of-game ball objectives right.
-    y3 = cy + cust_h + 40
-    o.append(_text(x2, y3, t("gm.ui.objectives", lang), 14, bold=True))
-    half = (WIDTH - M - x2) // 2
-    yl = y3 + 17
+    # Objectives (GM-7, GM-8), under the customers: the heading and the three customer
+    # objectives left, the end-of-game ball objectives right.
+    y3 = cy + cust_h + 16 + LINE + 22
+    o.append(_text(x2, y3, t("gm.ui.objectives", lang), bold=True))
+    left_w = (WIDTH - M - x2) * 0.56
+    yl = y3 + LINE
     for j, who in enumerate(v.claimed):
         kind = ("bowl", "two_ball_cone", "one_ball_cone")[j]
         holder = "" if who is None else " \u2192 " + seat_name(v.names, who, lang)
-        part, yl = _lines(x2, yl, t(f"gm.ui.objective.{kind}", lang) + holder, half - 8)
+        part, yl = _lines(x2, yl, t(f"gm.ui.objective.{kind}", lang) + holder, left_w - 8)
         o += part
-    part, yr = _lines(x2 + half, y3 + 17, t("gm.ui.ball_objectives", lang), half)
+    # (from the heading's line: the heading stays in the left part)
+    part, yr = _lines(x2 + left_w, y3, t("gm.ui.ball_objectives", lang),
+                      WIDTH - M - x2 - left_w)
     o += part
     top_end = max(yl, yr, y_left, y_mid) - 6
     # The hand shown big at the bottom: the seat's own (the teacher's: the player to act).
@@ -270,19 +298,28 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
         head = t("gm.ui.player", lang, player=seat_name(v.names, p, lang), points=v.scores[p])
         if p in v.winners:
             head += " \u2605"
-        g.append(_text(x + 8, py + 20, head, 15, bold=True))
-        g.append(_text(x + 8, py + 38, t("gm.ui.balls", lang,
-                                         count=sum(v.table[p].values()))))
-        bw = min(CARD_W + 10, (pw - 12 - 8) / 3)
+        g.append(_text(x + 8, py + 19, head, 15 if pw > 240 else MIN_TEXT, bold=True))
+        # The ball cards: three cards side by side under their total where they fit with
+        # their names, else three full-width bars (a 4-player panel is ~200 units wide).
+        bw = (pw - 12 - 8) / 3
+        side = bw >= CARD_W
+        if side:
+            g.append(_text(x + 8, py + 37, t("gm.ui.balls", lang,
+                                             count=sum(v.table[p].values()))))
         for i, (f, k) in enumerate(v.table[p].items()):
             ret = opt({"type": "return_ball", "flavour": f}) if p == v.to_act else None
-            g.append(_card(x + 6 + i * (bw + 4), py + 44, f, lang, ret if k else None,
-                           bw, 40, count=k))
+            if side:
+                g.append(_card(x + 6 + i * (bw + 4), py + 44, f, lang, ret if k else None,
+                               min(bw, CARD_W + 10), 40, count=k))
+            else:
+                g.append(_bar(x + 6, py + 27 + i * 22, f, k, lang, ret if k else None,
+                              pw - 12))
+        yy = py + (102 if side else 110)
+        # Served customers by kind: what the objectives count (GM-7); points are in the head.
         # Served customers by kind: what the objectives count (GM-7); points are in the head.
         kinds = [v.recipes[c]["kind"] for c in v.served[p]]
-        yy = py + 102
         g.append(_text(x + 8, yy, t("gm.ui.served", lang, count=len(kinds)), bold=True))
-        yy += 16
+        yy += LINE
         if kinds:
             served = " \u00b7 ".join(f"{t(f'gm.ui.kind.{k}', lang)} \u00d7{kinds.count(k)}"
                                       for k in dict.fromkeys(kinds))
@@ -298,13 +335,13 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
                     g.append(_back(x + 8 + j * 18, yy + 6, lang))
                 yy += 36
             else:  # the teacher sees it: the kinds and counts in words
-                yy += 16
+                yy += LINE
                 xx = x + 8
                 for code in dict.fromkeys(hand):
                     word = f"{_name(code, lang)} {hand.count(code)}"
                     wd = text_width(word, MIN_TEXT) + 10
                     if xx + wd > x + 8 + inner and xx > x + 8:
-                        xx, yy = x + 8, yy + 16
+                        xx, yy = x + 8, yy + LINE
                     g.append(f'<g class="gm-hand-word" role="img" aria-label="{escape(word)}">'
                              f'{_text(xx, yy, word)}</g>')
                     xx += wd
@@ -323,12 +360,12 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     hand = v.hands[strip_seat]
     hw = min(110, (WIDTH - 2 * M - 7 * GAP) / 8)
     bottom = hy + 8
-    if hand is not None:
+    if hand:  # (an empty hand leaves no empty row)
         for j, code in enumerate(dict.fromkeys(hand)):
             dis = opt({"type": "discard", "card": code}) if strip_seat == v.to_act else None
-            o.append(_card(M + j * (hw + GAP), hy + 8, code, lang, dis, hw, 48,
-                           count=hand.count(code), size=14))
-        bottom = hy + 8 + 48
+            o.append(_card(M + j * (hw + GAP), hy + 6, code, lang, dis, hw, 42,
+                           count=hand.count(code)))
+        bottom = hy + 6 + 42
     height = int(bottom + 10)
     # The game's name is a proper name, the same in every language.
     title = escape(state.game.title)

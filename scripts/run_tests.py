@@ -1,0 +1,129 @@
+"""Run the whole test suite as a few pytest processes at once; fail if any part fails.
+
+``make test`` calls this. The suite is about two thirds browser tests, which spend much
+of their time waiting for a Voila kernel or for Chromium to draw, so on a two-core
+machine three parts side by side finish in well under the time of one run:
+
+* ``units``: the doctests of ``icecream``, ``tests/`` without ``tests/browser`` and the
+  notebooks (nbval);
+* ``browser-1`` and ``browser-2``: the files of ``tests/browser``, shared out by size,
+  each part with its own Voila server and Chromium (session fixtures).
+
+The first part prints as it goes; the others are written to ``build/test-logs/`` and
+printed, whole, when they end (so their figures and failures are never interleaved).
+Then the tests marked ``alone`` (they assert a response time, such as "Stop answers
+within a second") run by themselves, with the machine to themselves.
+Every part's exit code counts: "no tests ran" (5) is a failure like any other.
+
+Usage: ``python scripts/run_tests.py [--parts N] [extra pytest arguments...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "build" / "test-logs"
+COMMON = ["-p", "no:cacheprovider", "--durations=10"]
+
+
+#: Seconds each browser test file took in one run (2 busy cores), to share them out evenly.
+#: A file not listed counts one second per kilobyte. Only the balance depends on these.
+SECONDS = {
+    "test_budgets_in_browser.py": 225, "test_concurrent.py": 60, "test_play.py": 103,
+    "test_tutorial_pages.py": 102, "test_classroom.py": 98, "test_dutch.py": 95,
+    "test_every_game.py": 62, "test_static_site.py": 55, "test_dashboards.py": 50,
+    "test_examples_whatif.py": 38, "test_polish_round2_pages.py": 33, "test_issue21.py": 26,
+    "test_quiz.py": 11, "test_dashboard_files.py": 10, "test_gm_table.py": 8,
+    "test_ccp_table.py": 7,
+}
+
+
+def _seconds(path: Path) -> float:
+    return SECONDS.get(path.name, path.stat().st_size / 1000)
+
+
+def browser_shards(count: int) -> list[list[str]]:
+    """The browser test files in ``count`` lists of about equal expected time (longest
+    file first, each to the list with the least so far)."""
+    files = sorted((ROOT / "tests" / "browser").glob("test_*.py"),
+                   key=lambda p: (-_seconds(p), p.name))
+    shards: list[list[str]] = [[] for _ in range(count)]
+    totals = [0.0] * count
+    for path in files:
+        k = totals.index(min(totals))
+        shards[k].append(str(path.relative_to(ROOT)))
+        totals[k] += _seconds(path)
+    return [s for s in shards if s]
+
+
+def parts(browser_parts: int) -> list[tuple[str, list[str]]]:
+    """(name, pytest arguments) of each part."""
+    units = ["--doctest-modules", "--nbval-lax", "--nbval-current-env", "icecream", "tests",
+             "--ignore=tests/browser"]
+    if (ROOT / "notebooks").is_dir():
+        units.append("notebooks")
+    out = [("units", units)]
+    for k, files in enumerate(browser_shards(browser_parts), 1):
+        out.append((f"browser-{k}", files))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--browser-parts", type=int, default=2,
+                    help="how many pytest processes share the browser tests (default 2)")
+    args, extra = ap.parse_known_args(argv)
+    if args.browser_parts < 1:
+        ap.error("--browser-parts must be at least 1")
+    together = run(parts(args.browser_parts), [*extra, "-m", "not alone"])
+    alone = run([ALONE], [*extra, "-m", "alone"])
+    return together or alone
+
+
+#: The tests marked ``alone``, run after the others (see the module's docstring).
+ALONE = ("alone", ["tests"])
+
+
+def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:
+    """Runs the parts side by side; 0 when every part passed, 1 otherwise (130 on Ctrl-C)."""
+    LOGS.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    procs = []
+    for k, (name, targets) in enumerate(todo):
+        cmd = [sys.executable, "-m", "pytest", *COMMON, *extra, *targets]
+        if k == 0:
+            out = None  # printed as it goes
+        else:
+            out = open(LOGS / f"{name}.log", "w", encoding="utf-8")  # noqa: SIM115
+        print(f"[run_tests] {name}: pytest {' '.join(targets)}", flush=True)
+        procs.append((name, subprocess.Popen(cmd, cwd=ROOT, stdout=out,
+                                             stderr=subprocess.STDOUT), out))
+    codes = {}
+    try:
+        for name, proc, out in procs:
+            codes[name] = proc.wait()
+            if out is not None:
+                out.close()
+                print(f"\n[run_tests] ===== {name} (exit {codes[name]}) =====", flush=True)
+                sys.stdout.write((LOGS / f"{name}.log").read_text("utf-8", errors="replace"))
+    except KeyboardInterrupt:
+        for _, proc, _ in procs:
+            proc.terminate()
+        for _, proc, _ in procs:
+            proc.wait()
+        return 130
+    took = time.monotonic() - started
+    summary = ", ".join(f"{name} exit {code}" for name, code in codes.items())
+    failed = [name for name, code in codes.items() if code != 0]
+    print(f"\n[run_tests] {len(codes)} parts in {took:.0f} s: {summary}"
+          + (f"; FAILED: {', '.join(failed)}" if failed else "; all passed"), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
