@@ -137,7 +137,11 @@ def test_hint_for_every_game() -> None:
         panel = HintPanel(state, samples=3)
         panel.set_enabled(True)
         assert panel.hint is not None, (game, panel.text)
-        assert len(panel.hint.options) == len(state.legal_actions())
+        # Every option, or the best ranked the game caps a hint at, saying so.
+        legal = len(state.legal_actions())
+        cap = state.game.hint_options
+        assert len(panel.hint.options) == min(legal, cap or legal)
+        assert panel.hint.of_options == (legal if cap and legal > cap else None)
 
 
 def test_quiz_widget_switches_game_and_refuses_unknown_ones() -> None:
