@@ -594,8 +594,9 @@ class GelatoMioState(KitState):
     def check_serve(self, act: ServeCustomer) -> Verdict:
         """GM-6: serve a pile's top customer (GM-3) with its cards and balls."""
         if not 0 <= act.pile < len(self.piles):
-            return forbid("GM-3", "gm.why.serve.no_pile", number=act.pile,
-                          last=len(self.piles) - 1)
+            # Counted from 1, as the table and every other message count piles.
+            return forbid("GM-3", "gm.why.serve.no_pile", number=act.pile + 1,
+                          last=len(self.piles))
         pile = self.piles[act.pile]
         if not pile:
             return forbid("GM-3", "gm.why.serve.empty", number=act.pile + 1)
@@ -616,7 +617,7 @@ class GelatoMioState(KitState):
         (GMN-4)."""
         me, q = self.turn, act.opponent
         if not 0 <= q < self.num_players:
-            return forbid("GM-6", "gm.why.ask.no_seat", number=q, last=self.num_players - 1)
+            return forbid("GM-6", "gm.why.ask.no_seat", number=q + 1, last=self.num_players)
         if q == me:
             return forbid("GM-6", "gm.why.ask.self")
         kinds = [KIND_OF.get(c, -1) for c in act.discard]
