@@ -32,6 +32,7 @@ from voila_harness import (  # noqa: E402
     PLAY,
     PageWatch,
     VoilaServer,
+    answer_first_choice,
     chromium_missing_reason,
     chromium_session,
     click_option,
@@ -140,12 +141,7 @@ def quiz(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, game: str,
     page = open_in(ctx, server, "quiz", watch, lang)
     select_in(page, f"{Q} .ic-quiz-game", label=game_title(game, lang))
     wait_kernel_idle(page, settle_ms=500, timeout=120)
-    page.locator(f"{Q} .ic-quiz-choices input").first.click()
-    wait_kernel_idle(page)
-    page.click(f"{Q} .ic-quiz-check")
-    page.wait_for_function(
-        "(sel) => (document.querySelector(sel)?.innerText || '').trim().length > 0",
-        arg=f"{Q} .ic-quiz-feedback")
+    answer_first_choice(page, Q)
     shoot(page, out, f"{tag}_{game}_quiz")
     return page
 

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from voila_harness import (  # noqa: E402
     PageWatch,
     VoilaServer,
+    answer_first_choice,
     chromium_missing_reason,
     chromium_session,
     close_page,
@@ -51,12 +52,7 @@ def shoot_quiz(page: Any, out: Path, tag: str, game: str, lang: str) -> None:
         arg=[f"{Q} .ic-quiz-prompt", before], timeout=900_000)
     wait_kernel_idle(page, settle_ms=300)
     page.screenshot(path=str(out / f"{tag}_{game}_quiz.png"))
-    page.locator(f"{Q} .ic-quiz-choices input").first.click()
-    wait_kernel_idle(page)
-    page.click(f"{Q} .ic-quiz-check")
-    page.wait_for_function(
-        "(sel) => (document.querySelector(sel)?.innerText || '').trim().length > 0",
-        arg=f"{Q} .ic-quiz-feedback")
+    answer_first_choice(page, Q)
     wait_kernel_idle(page, settle_ms=300)
     page.screenshot(path=str(out / f"{tag}_{game}_quiz_checked.png"))
     print(f"  {out / f'{tag}_{game}_quiz.png'} and _checked")

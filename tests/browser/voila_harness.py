@@ -523,6 +523,16 @@ def play_day_by_clicking(page: Any, rng: Any, max_clicks: int = 400,
     return clicked
 
 
+def answer_first_choice(page: Any, scope: str = ".ic-quiz") -> None:
+    """Ticks the quiz's first choice, presses *Check* and waits for the feedback."""
+    page.locator(f"{scope} .ic-quiz-choices input").first.click()
+    wait_kernel_idle(page)
+    page.click(f"{scope} .ic-quiz-check")
+    page.wait_for_function(
+        "(sel) => (document.querySelector(sel)?.innerText || '').trim().length > 0",
+        arg=f"{scope} .ic-quiz-feedback")
+
+
 # -- any game: the new-game form and the moments between moves ------------------------------
 def open_settings(page: Any, scope: str = PLAY) -> None:
     """Show the new-game form (its toggle button), as a user does; no-op when shown."""
