@@ -31,15 +31,15 @@ LOGS = ROOT / "build" / "test-logs"
 COMMON = ["-p", "no:cacheprovider", "--durations=10"]
 
 
-#: Seconds each browser test file took in one run (2 busy cores), to share them out evenly.
-#: A file not listed counts one second per kilobyte. Only the balance depends on these.
+#: Seconds each browser test file took in CI with the three parts side by side (its tests
+#: marked ``alone`` left out), to share them out evenly. A file not listed counts one
+#: second per kilobyte. Only the balance depends on these.
 SECONDS = {
-    "test_budgets_in_browser.py": 225, "test_concurrent.py": 60, "test_play.py": 103,
-    "test_tutorial_pages.py": 102, "test_classroom.py": 98, "test_dutch.py": 95,
-    "test_every_game.py": 62, "test_static_site.py": 55, "test_dashboards.py": 50,
-    "test_examples_whatif.py": 38, "test_polish_round2_pages.py": 33, "test_issue21.py": 26,
-    "test_quiz.py": 11, "test_dashboard_files.py": 10, "test_gm_table.py": 8,
-    "test_ccp_table.py": 7,
+    "test_budgets_in_browser.py": 195, "test_tutorial_pages.py": 185, "test_play.py": 150,
+    "test_dutch.py": 113, "test_every_game.py": 107, "test_classroom.py": 91,
+    "test_polish_round2_pages.py": 83, "test_static_site.py": 66, "test_examples_whatif.py": 40,
+    "test_dashboards.py": 40, "test_issue21.py": 30, "test_quiz.py": 22, "test_ccp_table.py": 15,
+    "test_gm_table.py": 15, "test_dashboard_files.py": 10, "test_concurrent.py": 2,
 }
 
 

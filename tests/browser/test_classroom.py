@@ -228,7 +228,7 @@ def test_words_on_the_dashboards(small: Any, browser: Any, voila_server: VoilaSe
     other = open_dashboard(ctx, voila_server, "what_if", watch)
     other.click(".ic-compare-run")
     other.wait_for_selector(".ic-compare-chart .js-plotly-plot .trace", state="attached",
-                            timeout=180_000)  # 20 games a setting; slow on a busy machine
+                            timeout=180_000)  # 10 games a setting; slow on a busy machine
     shown = other.inner_text(".ic-compare-table")
     assert not re.search(r"\de[+-]\d", shown), shown
     # The difference has its interval, or says in words that there is none (issue 21).

@@ -229,7 +229,7 @@ MONKEY_TARGETS = {
 }
 #: Random clicks a monkey test makes (each may start a game of another kind or play one to
 #: its end, so a few hundred take minutes on a busy 2-core machine).
-CLICKS = 150
+CLICKS = 100
 #: Bots slow enough (~0.1 s a move) to make a monkey test take minutes; left out.
 SLOW_BOTS = ("ismcts",)
 
