@@ -1,13 +1,13 @@
 """Run the whole test suite as a few pytest processes at once; fail if any part fails.
 
-``make test`` calls this. The suite is about two thirds browser tests, which spend much
-of their time waiting for a Voila kernel or for Chromium to draw, so on a two-core
-machine three parts side by side finish in well under the time of one run:
+``make test`` calls this. The suite is about two thirds browser tests, which wait on
+Voila kernels and Chromium between bursts of work, so three parts side by side finish
+sooner than one run (on CI's two cores: 874 s against 1,084 s):
 
 * ``units``: the doctests of ``icecream``, ``tests/`` without ``tests/browser`` and the
   notebooks (nbval);
-* ``browser-1`` and ``browser-2``: the files of ``tests/browser``, shared out by size,
-  each part with its own Voila server and Chromium (session fixtures).
+* ``browser-1`` and ``browser-2``: the files of ``tests/browser``, shared out by the time
+  each took (:data:`SECONDS`), each part with its own Voila server and Chromium.
 
 The first part prints as it goes; the others are written to ``build/test-logs/`` and
 printed, whole, when they end (so their figures and failures are never interleaved).
@@ -15,7 +15,7 @@ Then the tests marked ``alone`` (they assert a response time, such as "Stop answ
 within a second") run by themselves, with the machine to themselves.
 Every part's exit code counts: "no tests ran" (5) is a failure like any other.
 
-Usage: ``python scripts/run_tests.py [--parts N] [extra pytest arguments...]``
+Usage: ``python scripts/run_tests.py [--browser-parts N] [extra pytest arguments...]``
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "build" / "test-logs"
 COMMON = ["-p", "no:cacheprovider", "--durations=10"]
+#: The tests marked ``alone``, run after the others (see the module's docstring).
+ALONE = ("alone", ["tests"])
+#: What :func:`run` returns when stopped with Ctrl-C.
+INTERRUPTED = 130
 
 
 #: Seconds each browser test file took in CI with the three parts side by side (its tests
@@ -81,16 +85,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.browser_parts < 1:
         ap.error("--browser-parts must be at least 1")
     together = run(parts(args.browser_parts), [*extra, "-m", "not alone"])
+    if together == INTERRUPTED:
+        return together
     alone = run([ALONE], [*extra, "-m", "alone"])
     return together or alone
 
 
-#: The tests marked ``alone``, run after the others (see the module's docstring).
-ALONE = ("alone", ["tests"])
-
-
 def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:
-    """Runs the parts side by side; 0 when every part passed, 1 otherwise (130 on Ctrl-C)."""
+    """Runs the parts side by side; 0 when every part passed, 1 otherwise
+    (:data:`INTERRUPTED` on Ctrl-C)."""
     LOGS.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     procs = []
@@ -116,7 +119,7 @@ def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:
             proc.terminate()
         for _, proc, _ in procs:
             proc.wait()
-        return 130
+        return INTERRUPTED
     took = time.monotonic() - started
     summary = ", ".join(f"{name} exit {code}" for name, code in codes.items())
     failed = [name for name, code in codes.items() if code != 0]

@@ -108,8 +108,10 @@ def what_if(state: Any, n: int = 200, policy: str | None = None, seed: int = 0,
     if actions is None:
         actions = legal
     else:
+        if not actions:
+            raise SimulationError("actions to compare: name at least one legal action")
         unknown = [a for a in actions if a not in legal]
-        if unknown or not actions:
+        if unknown:
             raise SimulationError(f"actions to compare must be legal now, not {unknown}")
         actions = [a for a in legal if a in actions]
     players = state.num_players

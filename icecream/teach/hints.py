@@ -19,6 +19,7 @@ hint cut short says so, with how many games per option it used.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,8 +178,6 @@ def _best_ranked(state: State, policy: str, seed: int) -> tuple[list[Any] | None
     caps them (``GameSpec.hint_options``) and its ``policy`` ranks options
     (:meth:`~icecream.core.policy.Policy.rank`), the best ranked that many, in the
     engine's order, with how many options there were. Ties keep the engine's order."""
-    import random
-
     limit = getattr(state.game, "hint_options", None)
     legal = list(state.legal_actions())
     if not limit or len(legal) <= limit:

@@ -73,5 +73,7 @@ def test_what_if_compares_only_the_actions_asked_for():
     assert [r["action"] for r in table.to_dict("records")] == [legal[0].to_dict(),
                                                               legal[2].to_dict()]
     assert PASS not in legal  # passing is allowed only when nothing else is (GM-6)
-    with pytest.raises(SimulationError):
+    with pytest.raises(SimulationError, match="must be legal now"):
         what_if(s, n=1, actions=[PASS])
+    with pytest.raises(SimulationError, match="at least one legal action"):
+        what_if(s, n=1, actions=[])
