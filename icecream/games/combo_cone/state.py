@@ -33,7 +33,6 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from ...core.chance import shuffled
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone, saved_names
 from ...core.invariants import invariant
@@ -59,6 +58,7 @@ from .actions import (
     TakeReward,
 )
 from .components import ICE_CREAM_COUNT, RAINBOW, RAINBOW_COUNT, Card, Components
+from .dealing import shuffled
 from .settings import KIT, PILE_SIZE, Settings
 from .words import CcpMessage
 
@@ -669,11 +669,12 @@ class ComboConeState(SeatTurns):
         if fits is None:
             fits = self._cone_fits(p)
         if fits:  # some cone fills some order: is one of them at hand?
-            fills = self._fill_actions()
-            if fills:
-                self._phase = FILLING
-                self._legal = (*fills, END_TURN)
-                return
+            orow, mine = self.order_row, self.reserved[p]
+            for _, fills in fits:
+                if not fills.isdisjoint(orow) or not fills.isdisjoint(mine):
+                    self._phase = FILLING
+                    self._legal = (*self._fill_actions(), END_TURN)
+                    return
         if ev is not None:
             ev.append(_ev("no_fill", "CCPN-4", player=self.to_act))
         self._end_turn(ev)
@@ -1050,18 +1051,22 @@ def build_state(settings: Settings, comps: Components, seed: int,
     n = settings.players
     s = object.__new__(ComboConeState)
     s.settings, s.comps, s.cards, s.seed = settings, comps, comps.cards, seed
-    start = {"_phase": MAIN, "to_act": settings.first_player, "turn": 0, "final_left": -1,
-             "ic_discard": [], "order_discard": [], "reshuffles": 0, "placements": 0,
-             "pending": -1, "round_scores": (), "fills": [0] * n,
-             "hands": [[] for _ in range(n)], "reserved": [[] for _ in range(n)],
-             "filled": [[] for _ in range(n)],
-             "cones": [[[] for _ in range(START_CONES)] for _ in range(n)]}
-    for name, value in {**start, **fields}.items():
+    # A new game's start (set one by one: a new game is dealt for every playout)...
+    s._phase, s.to_act, s.turn, s.final_left = MAIN, settings.first_player, 0, -1
+    s.ic_discard, s.order_discard, s.reshuffles, s.placements = [], [], 0, 0
+    s.pending, s.round_scores, s.fills = -1, (), [0] * n
+    s.hands, s.reserved, s.filled = [[] for _ in range(n)], [[] for _ in range(n)], [
+        [] for _ in range(n)]
+    s.cones = [[[] for _ in range(START_CONES)] for _ in range(n)]
+    # ... then the fields given.
+    for name, value in fields.items():
         setattr(s, name, value)
-    placed = {c for h in s.hands for c in h} | {c for cs in s.cones for st in cs for c in st}
+    placed = {c for h in s.hands for c in h}
+    placed.update(c for cs in s.cones for st in cs for c in st)
     s.rainbow_pile = [c for c in comps.rainbow_ids if c not in placed]
-    s.cone_reserve = comps.cones - sum(len(cs) for cs in s.cones)
-    s.coins = [sum(comps.orders[o].coins for o in f) for f in s.filled]
+    s.cone_reserve = comps.cones - sum(map(len, s.cones))
+    orders = comps.orders
+    s.coins = [sum([orders[o].coins for o in f]) for f in s.filled]
     s.is_over = s._phase == OVER
     s._legal = None
     s._fits = [None] * n
