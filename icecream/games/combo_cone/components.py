@@ -117,6 +117,20 @@ class Components:
         return frozenset(k for i, k in enumerate(canon) if i != k)
 
     @cached_property
+    def shared_cards(self) -> frozenset[int]:
+        """The ids of the cards whose faces another card has too (such as the Rainbows)."""
+        shared = self.shared_faces
+        return frozenset(i for i, k in enumerate(self.canon) if k in shared)
+
+    @cached_property
+    def combos(self) -> tuple[tuple[bool, ...], ...]:
+        """``combos[below][top]``: ``top`` placed on ``below`` is a combo (CCP-8: ``below``'s
+        Combo Brand is ``top``'s Brand, or either is a Rainbow)."""
+        cards = self.cards
+        return tuple(tuple(b.flavour == RAINBOW or t.flavour == RAINBOW or b.combo == t.brand
+                           for t in cards) for b in cards)
+
+    @cached_property
     def flavour_of(self) -> tuple[int, ...]:
         """``flavour_of[id]``: the card's flavour (``RAINBOW`` for a Rainbow)."""
         return tuple(c.flavour for c in self.cards)

@@ -28,9 +28,9 @@ a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one who
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any
 
 from ...core.errors import SettingsError
@@ -125,7 +125,7 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
 #: The main phase's options by the row's pattern (which cards share a flavour, which
 #: share a brand), its length, the orders that may be secured and whether the deck is empty
 #: (:meth:`ComboConeState._main_legal`).
-_MAIN_LEGAL: dict[int, tuple[Action, ...]] = {}
+_MAIN_LEGAL: dict[tuple[int, ...], tuple[Action, ...]] = {}
 #: The pairs of row positions, by row length, in the order their bits are packed.
 _PAIRS = {n: list(combinations(range(n), 2)) for n in range(ROW_SIZE + 1)}
 #: ``_PLACE_ROWS[n][card]``: the card's placements on each of ``n`` cones.
@@ -400,17 +400,11 @@ class ComboConeState(SeatTurns):
         if phase == SERVING:
             # CCP-8: each distinct card of the hand (the lowest id of each face; hands are
             # kept sorted) on each cone, then stopping.
-            canon = self.comps.canon
             rows = _place_rows(len(self.cones[p]))
-            seen = set()
-            out: list[Action] = []
-            for c in self.hands[p]:
-                k = canon[c]
-                if k not in seen:
-                    seen.add(k)
-                    out += rows[c]
-            out.append(STOP_SERVING)
-            return tuple(out)
+            hand = self.hands[p]
+            if not self.comps.shared_cards.isdisjoint(hand):  # such as two Rainbows
+                hand = self._distinct_hand(p)
+            return (*chain.from_iterable(map(rows.__getitem__, hand)), STOP_SERVING)
         if phase == FILLING:
             return (*self._fill_actions(), END_TURN)
         if phase == REWARD:
@@ -424,28 +418,22 @@ class ComboConeState(SeatTurns):
         so each such pattern, with the Secures, is worked out once."""
         row = self.row
         same = self.comps.same_kind
-        n = len(row)
-        if n == ROW_SIZE:
-            a, b, c, d = row
-            sa, sb = same[a], same[b]
-            key = (sa[b] | sa[c] << 2 | sa[d] << 4 | sb[c] << 6 | sb[d] << 8 | same[c][d] << 10
-                   | ROW_SIZE << 12)
-        else:
-            key = n << 12
-            for shift, (i, j) in enumerate(_PAIRS[n]):
-                key |= same[row[i]][row[j]] << 2 * shift
         # CCP-7: the orders of the row, and the deck unless it is empty, while fewer than 3
         # are reserved (15: none).
-        if len(self.reserved[self.to_act]) < MAX_RESERVED:
-            key = key << 4 | len(self.order_row) << 1 | (not self.order_deck)
-        else:
-            key = key << 4 | 15
+        sec = (len(self.order_row) << 1 | (not self.order_deck)
+               if len(self.reserved[self.to_act]) < MAX_RESERVED else 15)
+        if len(row) == ROW_SIZE:
+            a, b, c, d = row
+            sa, sb = same[a], same[b]
+            key = (sa[b], sa[c], sa[d], sb[c], sb[d], same[c][d], sec)
+        else:  # a row that could not be refilled: its length, its pairs, the Secures
+            key = (len(row), *[same[row[i]][row[j]] for i, j in _PAIRS[len(row)]], sec)
         legal = _MAIN_LEGAL.get(key)
         if legal is None:
             faces = [self.cards[c] for c in row]
-            scoops = tuple(_scoop(pos) for pos in _SUBSETS[n]
+            scoops = tuple(_scoop(pos) for pos in _SUBSETS[len(row)]
                            if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
-            secures = () if key & 15 == 15 else (
+            secures = () if sec == 15 else (
                 *SECURE_ROW[:len(self.order_row)], *((SECURE_DECK,) if self.order_deck else ()))
             legal = _MAIN_LEGAL[key] = (*scoops, *secures, SERVE)
         return legal
@@ -523,12 +511,18 @@ class ComboConeState(SeatTurns):
         fast_legal, main_legal, steps_by_kind = self.fast_legal, self._main_legal, _STEPS
         if self.is_over:
             return steps
+        if self._phase == MAIN:
+            self._legal = None  # (the steps leave none when a turn ends, so nor do we)
         while self.final_left < 0:  # before the last round (CCP-11): no events
-            legal = self._legal
-            if legal is None:
-                legal = main_legal() if self._phase == MAIN else fast_legal()
+            if self._phase == MAIN:
+                legal = main_legal()
+            else:
+                legal = self._legal
+                if legal is None:
+                    legal = fast_legal()
+                else:
+                    self._legal = None
             action = legal[int(random() * len(legal))]
-            self._legal = None
             steps_by_kind[action.__class__](self, action, None, legal)
             steps += 1
         while not self.is_over:
@@ -570,14 +564,17 @@ class ComboConeState(SeatTurns):
         hand = self.hands[p]
         pos = action.cards
         if len(pos) == 1:
-            taken = [row.pop(pos[0])]
-            insort(hand, taken[0])
-        else:
-            taken = [row[i] for i in pos]
-            for i in reversed(pos):
-                del row[i]
-            hand += taken
-            hand.sort()
+            c = row.pop(pos[0])
+            insort(hand, c)
+            if ev is not None:
+                ev.append(_ev("scoop", "CCP-6", player=p, cards=_Faces((c,))))
+            self._to_filling(ev)
+            return
+        taken = [row[i] for i in pos]
+        for i in reversed(pos):
+            del row[i]
+        hand += taken
+        hand.sort()
         if ev is not None:
             ev.append(_ev("scoop", "CCP-6", player=p, cards=_Faces(taken)))
         self._to_filling(ev)
@@ -631,14 +628,14 @@ class ComboConeState(SeatTurns):
         stack = self.cones[p][action.cone]
         self._fits[p] = None
         comps = self.comps
-        flavour_of = comps.flavour_of
         # CCP-8: a combo when the card below's Combo Brand is this card's Brand, or either
-        # is a Rainbow (as :meth:`combo`); a combo costs no placement.
-        if stack and (flavour_of[stack[-1]] == RAINBOW or flavour_of[card] == RAINBOW
-                      or comps.combo_of[stack[-1]] == comps.brand_of[card]):
+        # is a Rainbow (as :meth:`combo`, :attr:`Components.combos`); a combo costs no
+        # placement.
+        if stack and comps.combos[stack[-1]][card]:
             below = stack[-1]
             stack.append(card)
             if ev is not None:
+                flavour_of = comps.flavour_of
                 rainbow = flavour_of[card] == RAINBOW or flavour_of[below] == RAINBOW
                 ev.append(_ev("combo_rainbow" if rainbow else "combo", "CCP-8", player=p,
                               card=_Face(card), below=_Face(below), cone=action.cone + 1,
@@ -654,12 +651,17 @@ class ComboConeState(SeatTurns):
                 ev.append(_ev("hand_empty", "CCP-8", player=p))
             self.placements = 0
             self._to_filling(ev)
-        elif legal is not None and comps.canon[card] not in comps.shared_faces:
+        elif legal is not None and card not in comps.shared_cards:
             # Still serving: the options are the last ones without this card's placements
-            # (no other card has its face, so none takes its place, CCP-8).
-            # (found by identity: the options are shared objects, :func:`_place`)
-            i = list(map(id, legal)).index(id(_place(card, action.cone))) - action.cone
-            self._legal = legal[:i] + legal[i + len(self.cones[p]):]
+            # (no other card has its face, so none takes its place, CCP-8). They follow
+            # those of the cards before it in the hand (kept sorted), one face each unless
+            # some share a face; found by identity (the options are shared objects).
+            m = len(self.cones[p])
+            first = _place_rows(m)[card][0]
+            i = bisect_left(hand, card) * m
+            if i >= len(legal) or legal[i] is not first:  # some cards before share a face
+                i = list(map(id, legal)).index(id(first))
+            self._legal = legal[:i] + legal[i + m:]
 
     # -- filling and rewards -------------------------------------------------------------
     def _to_filling(self, ev: list | None) -> None:
@@ -750,48 +752,41 @@ class ComboConeState(SeatTurns):
         """CCP-11: refill both rows to 4; rebuild an empty Order deck from its discards;
         start or count the final turns; pass to the next Artisan."""
         p = self.to_act
-        orow, odeck = self.order_row, self.order_deck
-        added_orders = 0
-        while not odeck or len(orow) < ROW_SIZE:  # else nothing to rebuild or refill
-            # CCP-11: an empty Order deck is rebuilt at the end of every turn, also when the
-            # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
-            if not odeck and self.order_discard:
-                self.reshuffles += 1
-                odeck.extend(shuffled(CHANCE, self.seed, ORDER_RESHUFFLE, self.reshuffles,
-                                       self.order_discard))
-                if ev is not None:
-                    ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
-                self.order_discard.clear()
-            if len(orow) >= ROW_SIZE or not odeck:
-                break
-            orow.append(odeck.pop())
-            added_orders += 1
+        if not self.order_deck or len(self.order_row) < ROW_SIZE:
+            added_orders = self._refill_orders(ev)
+        else:
+            added_orders = 0
         row, pile = self.row, self.pile
         added = ROW_SIZE - len(row)
-        if added > len(pile):
-            added = len(pile)
-        if added == 1:
-            row.append(pile.pop())
-        elif added > 0:  # drawn from the top (the end), one by one
-            row += pile[:-added - 1:-1]
-            del pile[-added:]
+        if added:  # drawn from the top (the end), one by one
+            if added == 1 and pile:
+                row.append(pile.pop())
+            else:
+                if added > len(pile):
+                    added = len(pile)
+                if added:
+                    row += pile[:-added - 1:-1]
+                    del pile[-added:]
         if ev is not None:
             if added:
                 ev.append(_ev("refill", "CCP-11", count=added))
             if added_orders:
                 ev.append(_ev("refill_orders", "CCP-11", count=added_orders))
         turn = self.turn = self.turn + 1
-        self.placements = 0
         n = len(self.hands)
-        if turn % n == 0:
+        if not turn % n:
             self.round_scores += (tuple(self.coins),)
         final = self.final_left
+        if final < 0 and pile:  # not yet the final turns: the next Artisan plays
+            self.to_act = (p + 1) % n
+            self._phase = MAIN
+            return
         if final > 0:
             final = self.final_left = final - 1
             if final == 0:
                 self._game_over(ev)
                 return
-        elif final < 0 and not pile:
+        elif final < 0:  # CCP-11: the draw pile has run out
             final = self.final_left = n
             if ev is not None:
                 ev.append(_ev("last_round", "CCP-11", player=p, count=n))
@@ -802,6 +797,27 @@ class ComboConeState(SeatTurns):
         self._phase = MAIN
         if final > 0 and ev is not None:
             ev.append(_ev("final_turn", "CCP-11", player=self.to_act, count=final))
+
+    def _refill_orders(self, ev: list | None) -> int:
+        """CCP-11: rebuild an empty Order deck from its discards, refill the Order row to 4;
+        how many orders were added to the row."""
+        orow, odeck = self.order_row, self.order_deck
+        added = 0
+        while not odeck or len(orow) < ROW_SIZE:  # else nothing to rebuild or refill
+            # CCP-11: an empty Order deck is rebuilt at the end of every turn, also when the
+            # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
+            if not odeck and self.order_discard:
+                self.reshuffles += 1
+                odeck.extend(shuffled(CHANCE, self.seed, ORDER_RESHUFFLE, self.reshuffles,
+                                      self.order_discard))
+                if ev is not None:
+                    ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
+                self.order_discard.clear()
+            if len(orow) >= ROW_SIZE or not odeck:
+                break
+            orow.append(odeck.pop())
+            added += 1
+        return added
 
     def _game_over(self, ev: list | None) -> None:
         self._phase = OVER
