@@ -377,7 +377,8 @@ class ComboConeState(SeatTurns):
         out = []
         for j, stack in enumerate(self.cones[p]):
             if stack and len(stack) <= top:  # a taller stack fills no order (CCP-9)
-                key = tuple(sorted([flavour_of[c] for c in stack]))
+                key = ((flavour_of[stack[0]],) if len(stack) == 1
+                       else tuple(sorted([flavour_of[c] for c in stack])))
                 fills = table.get(key)
                 if fills is None:
                     fills = comps.orders_filled(key)
@@ -402,8 +403,9 @@ class ComboConeState(SeatTurns):
             # kept sorted) on each cone, then stopping.
             rows = _place_rows(len(self.cones[p]))
             hand = self.hands[p]
-            if not self.comps.shared_cards.isdisjoint(hand):  # such as two Rainbows
-                hand = self._distinct_hand(p)
+            shared = self.comps.shared_cards
+            if not shared.isdisjoint(hand) and len(shared.intersection(hand)) > 1:
+                hand = self._distinct_hand(p)  # (maybe two cards with one face: Rainbows)
             return (*chain.from_iterable(map(rows.__getitem__, hand)), STOP_SERVING)
         if phase == FILLING:
             return (*self._fill_actions(), END_TURN)
