@@ -424,7 +424,7 @@ class ComboConeState(SeatTurns):
         # are reserved (15: none).
         sec = (len(self.order_row) << 1 | (not self.order_deck)
                if len(self.reserved[self.to_act]) < MAX_RESERVED else 15)
-        if len(row) == ROW_SIZE:
+        if len(row) == ROW_SIZE:  # (the same key inline in :meth:`random_playout`)
             a, b, c, d = row
             sa, sb = same[a], same[b]
             key = (sa[b], sa[c], sa[d], sb[c], sb[d], same[c][d], sec)
@@ -513,11 +513,24 @@ class ComboConeState(SeatTurns):
         fast_legal, main_legal, steps_by_kind = self.fast_legal, self._main_legal, _STEPS
         if self.is_over:
             return steps
+        same = self.comps.same_kind
         if self._phase == MAIN:
             self._legal = None  # (the steps leave none when a turn ends, so nor do we)
         while self.final_left < 0:  # before the last round (CCP-11): no events
             if self._phase == MAIN:
-                legal = main_legal()
+                # FAST PATH: :meth:`_main_legal`'s lookup for a full row, inline (its key,
+                # the same expression; a key not yet seen goes to _main_legal).
+                row = self.row
+                if len(row) == ROW_SIZE:
+                    sec = (len(self.order_row) << 1 | (not self.order_deck)
+                           if len(self.reserved[self.to_act]) < MAX_RESERVED else 15)
+                    a, b, c, d = row
+                    sa, sb = same[a], same[b]
+                    legal = _MAIN_LEGAL.get((sa[b], sa[c], sa[d], sb[c], sb[d], same[c][d], sec))
+                    if legal is None:
+                        legal = main_legal()
+                else:
+                    legal = main_legal()
             else:
                 legal = self._legal
                 if legal is None:
