@@ -30,7 +30,7 @@ import random
 import sys
 import threading
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def rng(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
@@ -43,27 +43,37 @@ def rng(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
 #: it before use and lends it to no caller, so no state carries over between calls.
 _REUSED = threading.local()
 _seed_c = random.Random.__mro__[1].seed  # _random.Random.seed: the C seeding itself
-_sha512 = hashlib.sha512
+try:  # the built-in SHA-512 answers a short text sooner than OpenSSL's (the same digest)
+    from _sha512 import sha512 as _sha512  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - a Python built without it
+    _sha512 = hashlib.sha512
 
 
-def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
-    """This thread's reused generator seeded exactly as ``rng(game, seed, purpose, k)``: a
-    text seed is hashed by :meth:`random.Random.seed` (version 2) into the number
-    ``int.from_bytes(text + sha512(text))``, which the C generator is seeded with."""
+def _reused() -> random.Random:
+    """This thread's reused generator."""
     try:
-        r = _REUSED.r
+        return _REUSED.r
     except AttributeError:
         r = _REUSED.r = random.Random(0)
-    raw = f"{game}:{seed}:{purpose}:{k}".encode()
+        return r
+
+
+def _reseed_raw(r: random.Random, raw: bytes) -> random.Random:
+    """``r`` seeded exactly as ``random.Random(raw.decode())``: a text seed is hashed by
+    :meth:`random.Random.seed` (version 2) into the number ``int.from_bytes(text +
+    sha512(text))``, which the C generator is seeded with."""
     _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
     return r
 
 
-def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
-    """``rng(game, seed, purpose, k).randrange(n)``, the same number, made faster (``n``
-    at least 1; randrange reads ``n.bit_length()`` bits of each 32-bit word until one is
-    below ``n``)."""
-    r = _reseed(game, seed, purpose, k)
+def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
+    """This thread's reused generator seeded exactly as ``rng(game, seed, purpose, k)``."""
+    return _reseed_raw(_reused(), f"{game}:{seed}:{purpose}:{k}".encode())
+
+
+def _below(r: random.Random, n: int) -> int:
+    """``r.randrange(n)`` (``n`` at least 1): randrange reads ``n.bit_length()`` bits of
+    each 32-bit word until one is below ``n``."""
     bits = n.bit_length()
     x = r.getrandbits(bits)
     while x >= n:
@@ -71,9 +81,41 @@ def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
     return x
 
 
+def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
+    """``rng(game, seed, purpose, k).randrange(n)``, the same number, made faster (``n``
+    at least 1)."""
+    return _below(_reseed(game, seed, purpose, k), n)
+
+
+def randbelow_of(game: str, seed: int, purpose: str | int) -> Callable[[int, int], int]:
+    """``below(k, n) == randbelow(game, seed, purpose, k, n)``, for an engine drawing at
+    many decisions of one playout: the seed's text up to ``k`` is made once. Use it in
+    the thread that made it (it reseeds that thread's generator at every call)."""
+    head = f"{game}:{seed}:{purpose}:".encode()
+    r = _reused()
+
+    def below(k: int, n: int) -> int:
+        _reseed_raw(r, head + b"%d" % k)
+        bits = n.bit_length()
+        x = r.getrandbits(bits)
+        while x >= n:
+            x = r.getrandbits(bits)
+        return x
+
+    return below
+
+
 def shuffle_in_place(game: str, seed: int, purpose: str | int, k: int, items: list) -> None:
-    """``rng(game, seed, purpose, k).shuffle(items)``, the same order, made faster."""
-    _reseed(game, seed, purpose, k).shuffle(items)
+    """``rng(game, seed, purpose, k).shuffle(items)``, the same order, made faster: the
+    steps of :meth:`random.Random.shuffle` (each ``j`` drawn as ``randrange(i + 1)``)
+    without a Python call per card."""
+    getrandbits = _reseed(game, seed, purpose, k).getrandbits
+    for i in reversed(range(1, len(items))):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def shuffled(game: str, seed: int, purpose: str | int, k: int,
@@ -117,4 +159,4 @@ _KEY_BITS = bytes(b & 0x3F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
 assert array("I").itemsize == 4, "the seeded shuffle needs 32-bit unsigned ints"
 
-__all__ = ["rng", "randbelow", "shuffle_in_place", "shuffled", "fast_shuffled"]
+__all__ = ["rng", "randbelow", "randbelow_of", "shuffle_in_place", "shuffled", "fast_shuffled"]

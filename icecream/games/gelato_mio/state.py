@@ -22,13 +22,14 @@ say, citing rules, what happened.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import accumulate, compress, repeat
 from operator import ge, is_
 from typing import Any
 
-from ...core.chance import randbelow, rng, shuffle_in_place
+from ...core.chance import randbelow, randbelow_of, rng, shuffle_in_place
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone
 from ...core.invariants import invariant
@@ -75,6 +76,9 @@ PHASES = (
 )
 #: GM-5: the limits of the two Quality Control cards.
 HAND_LIMIT, BALL_LIMIT = 7, 3
+#: The display's spots, and the first spot of each row.
+_SPOTS = range(9)
+_ROW_STARTS = (0, 3, 6)
 _NEIGHBOURS = tuple(
     tuple(r2 * 3 + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
           if 0 <= r2 < 3 and 0 <= c2 < 3)
@@ -97,6 +101,8 @@ def _ask(a: int, b: int, q: int) -> Ask:
 
 
 _SERVES = tuple(ServeCustomer(p) for p in range(4))
+#: The balls a hand can make, by a bit per flavour (strawberry 1, chocolate 2, vanilla 4).
+_MAKES_OF = tuple(tuple(a for i, a in enumerate(_MAKES) if bits >> i & 1) for bits in range(8))
 #: A hand without a card (GMN-4: nobody can be asked for a card then).
 _NO_CARDS = [0] * HAND_KINDS
 #: A hand's counts as bytes, each capped at 2: all the asks need to know of a hand.
@@ -109,6 +115,21 @@ _PAIRS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
 _ASKS_BY_HAND: dict[tuple, tuple[Ask, ...]] = {}
 
 
+#: Capped hand -> the pairs of kinds ``(a, b)``, ``a <= b``, it can discard (GM-6), in the
+#: checks' order (at most 3 ** 8 hands).
+_PAIR_KINDS: dict[bytes, tuple[tuple[int, int], ...]] = {}
+
+
+def _pair_kinds(hand: bytes) -> tuple[tuple[int, int], ...]:
+    """The pairs of cards the capped ``hand`` can discard (GM-6): see :data:`_PAIR_KINDS`."""
+    pairs = _PAIR_KINDS.get(hand)
+    if pairs is None:
+        held = [k for k in range(HAND_KINDS) if hand[k]]
+        pairs = _PAIR_KINDS[hand] = tuple((a, b) for i, a in enumerate(held) for b in held[i:]
+                                          if a != b or hand[a] >= 2)
+    return pairs
+
+
 def _asks_for(key: tuple) -> tuple[Ask, ...]:
     """The asks of ``key`` (see :data:`_ASKS_BY_HAND`): every pair of cards the hand can
     discard (GM-6), to every colleague who holds a card (GMN-4)."""
@@ -116,10 +137,7 @@ def _asks_for(key: tuple) -> tuple[Ask, ...]:
     holding = key[3] if len(key) > 3 else (True,) * players
     by_seat = _PAIRS_BY_HAND.get(hand)
     if by_seat is None:
-        held = [k for k in range(HAND_KINDS) if hand[k]]
-        pairs = [(a, b) for i, a in enumerate(held) for b in held[i:]
-                 if a != b or hand[a] >= 2]
-        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in pairs)
+        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _pair_kinds(hand))
                                               for q in range(4))
     asks = tuple(a for q in range(players) if q != me and holding[q] for a in by_seat[q])
     if len(_ASKS_BY_HAND) >= 1 << 16:  # a bound on memory; random games meet far fewer
@@ -702,42 +720,64 @@ class GelatoMioState(KitState):
         """
         if until is not None:
             return super().random_playout(random, until)
+        # FAST PATH (labelled): check_playout_paths (conformance) proves the games equal to
+        # the protocol's loop and to apply(), step by step. fast_legal's tuple is counted,
+        # not built, in its order: the takes (occupied spots, GM-4), the balls (GM-6), the
+        # serves, the asks (GM-6, GMN-4). A take or an ask, almost every decision, is
+        # played here with _play's steps written out (_take, _ask, _refill when it draws
+        # only usual cards, _end_turn when no objective, last round or end is due), each
+        # inline step taken only when the case _play meets is that very case; anything else
+        # goes through _play.
         steps = 0
-        fast_legal = self.fast_legal
         play = self._play
         hands = self.hands  # changed in place only, like display, table and supply
         display = self.display
-        n_kinds = HAND_KINDS
+        tables = self.table
+        served_by = self.served
+        n = len(hands)
+        settings = self.settings
+        flood = settings.flood
+        every_spot = settings.refill == "every_spot"
+        first = settings.first_player
+        after = tuple(range(1, n)) + (0,)  # the seat after each seat
+        serves_of = self._serves
+        serve_memo: dict[tuple[int, ...], list[Action]] = {}  # while the piles stay as they are
+        steal = randbelow_of("gelato-mio", self.seed, "steal")  # _steal_index's numbers
+        pairs_of = _PAIR_KINDS
+        looked = [-1] * n  # each seat's served customers when its objectives were looked for
         while not self.over:
             if self.qc is not None or self._legal is not None:  # a Quality Control answer
                 legal = self._legal
                 if legal is None:
-                    legal = fast_legal()
+                    legal = self.fast_legal()
                 play(legal[int(random() * len(legal))])
                 steps += 1
                 continue
-            # FAST PATH (labelled): fast_legal's tuple is counted, not built, and only the
-            # action picked is looked up in it; check_playout_paths (conformance) proves
-            # the games equal to the protocol's loop. In fast_legal's order: the takes
-            # (occupied spots, GM-4), the balls (GM-6), the serves, the asks (GM-6, GMN-4).
             me = self.turn
             hand = hands[me]
             n_take = 9 - display.count(-1)
-            makes: Sequence[Action] = ()
-            if hand[CREAM] and hand[SUGAR]:
+            n_make = 0
+            if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6 (hand[2 + i]: flavour i)
                 supply = self.supply
-                makes = [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
-            table = self.table[me]
-            # Every customer needs a ball (parse_customers): no ball on the table, no serve.
-            serves = self._serves(hand, table) if table[0] or table[1] or table[2] else ()
+                makes = _MAKES_OF[bool(supply[0] and hand[2]) | bool(
+                    supply[1] and hand[3]) << 1 | bool(supply[2] and hand[4]) << 2]
+                n_make = len(makes)
+            table = tables[me]
+            n_serve = 0
+            if table[0] or table[1] or table[2]:  # every customer needs a ball
+                key = (hand[BOWL], hand[CONE], hand[WAFER], table[0], table[1], table[2])
+                serves = serve_memo.get(key)
+                if serves is None:
+                    serves = serve_memo[key] = serves_of(hand, table)
+                n_serve = len(serves)
             # The asks: each pair of cards the hand can discard, to each colleague with a
             # card (in seat order, the pairs in the same order for each).
-            empty = hand.count(0)
-            held = n_kinds - empty
-            pairs = held * (held - 1) // 2 + held - hand.count(1)
-            n_ask = pairs * (len(hands) - 1 - hands.count(_NO_CARDS)) if pairs else 0
-            n_make = len(makes)
-            n_serve = len(serves)
+            capped = bytes(hand).translate(_CAP2)
+            pairs = pairs_of.get(capped)
+            if pairs is None:
+                pairs = _pair_kinds(capped)
+            n_pairs = len(pairs)
+            n_ask = n_pairs * (n - 1 - hands.count(_NO_CARDS)) if n_pairs else 0
             total = n_take + n_make + n_serve + n_ask
             if not total:
                 random()  # the one legal action, Pass, is picked by a draw too
@@ -745,15 +785,100 @@ class GelatoMioState(KitState):
                 steps += 1
                 continue
             i = int(random() * total)
-            if i < n_take:
-                play(list(compress(_TAKES, map(_OCCUPIED, display)))[i])
-            elif i < n_take + n_make:
-                play(makes[i - n_take])
-            elif i < n_take + n_make + n_serve:
-                play(serves[i - n_take - n_make])
-            else:
-                play(self._asks()[i - n_take - n_make - n_serve])
+            if i < n_take:  # _take
+                spot = i  # the i-th occupied spot
+                for s in _SPOTS:
+                    if display[s] < 0:
+                        spot += 1
+                    elif s == spot:
+                        break
+                kind = display[spot]
+                if flood:
+                    cells = self.taken_by(spot // 3, spot % 3)
+                    for c in cells:
+                        display[c] = -1
+                    count = len(cells)
+                else:  # the card and its identical direct neighbours (GM-4)
+                    display[spot] = -1
+                    count = 1
+                    for c in _NEIGHBOURS[spot]:
+                        if display[c] == kind:
+                            display[c] = -1
+                            count += 1
+                hand[kind] += count
+                ev: list[tuple] = [(_take_events, (me, kind, count, spot // 3, spot % 3))]
+                self._slide(ev)
+            elif i >= n_take + n_make + n_serve:  # _ask
+                seat, pair = divmod(i - n_take - n_make - n_serve, n_pairs)
+                a, b = pairs[pair]
+                if _NO_CARDS in hands:  # the seat-th colleague holding a card (GMN-4)
+                    q = [q for q in range(n) if q != me and any(hands[q])][seat]
+                else:
+                    q = seat + 1 if seat >= me else seat
+                hand[a] -= 1
+                hand[b] -= 1
+                discard = self.discard
+                discard.append(a)
+                discard.append(b)
+                theirs = hands[q]
+                held = list(accumulate(theirs))
+                # GMN-4: a random card of theirs, as the k-th of their cards in kind order
+                card = bisect_right(held, steal(self.steals, held[-1]))
+                self.steals += 1
+                theirs[card] -= 1
+                hand[card] += 1
+                ev = [(_ask_events, (me, q, [a, b], card))]
+            else:  # a ball or a serve: _play (piles may change)
+                play(makes[i - n_take] if i < n_take + n_make else serves[i - n_take - n_make])
+                serve_memo.clear()
+                steps += 1
+                continue
             steps += 1
+            self.passes = 0
+            # _refill, inline when it draws only usual cards into the spots it fills.
+            if self.to_fill:
+                self._refill(ev)
+            else:
+                if every_spot:
+                    targets = [s for s in _SPOTS if display[s] < 0] if -1 in display else ()
+                else:  # the rows left empty
+                    targets = ()
+                    if display[0] < 0 and display[1] < 0 and display[2] < 0:
+                        targets = (0, 1, 2)
+                    if display[3] < 0 and display[4] < 0 and display[5] < 0:
+                        targets += (3, 4, 5)
+                    if display[6] < 0 and display[7] < 0 and display[8] < 0:
+                        targets += (6, 7, 8)
+                if targets:
+                    deck = self.deck
+                    k = len(targets)
+                    if len(deck) >= k and max(deck[-k:]) < QC_HAND:
+                        drawn = deck[:-k - 1:-1]  # the top card first
+                        del deck[-k:]
+                        for s, card in zip(targets, drawn, strict=True):
+                            display[s] = card
+                        ev.append(("gm.event.refill", {"flavours": drawn, "count": k}, "GM-4",
+                                   None))
+                    else:
+                        self._refill(ev)
+            if self.qc is None:
+                # _end_turn, inline when no last round or end (GM-9) is due; the objectives
+                # (GM-7) looked for only when the seat served a customer since it last did.
+                served = served_by[me]
+                if served and len(served) != looked[me] and min(self.claimed) < 0:
+                    self._claim(ev)
+                    looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
+                if self.last_left > 0 or self.pile_out:
+                    self._pass_turn(ev)
+                else:
+                    nxt = self.turn = after[me]
+                    if nxt == first:
+                        scores = self._scores
+                        if scores is None:
+                            scores = self._scores = self._running_scores()
+                        self._round_log = (self._round_log, scores)
+                        self.round += 1
+            self._events = ev
         return steps
 
     def _play(self, act: Action) -> None:
@@ -800,14 +925,19 @@ class GelatoMioState(KitState):
         count = len(cells)
         self.hands[me][kind] += count  # the cards taken are all of one kind
         ev.append((_take_events, (me, kind, count, row, col)))
+        self._slide(ev)
+
+    def _slide(self, ev: list[tuple]) -> None:
+        """GM-4: after a take, each row's cards slide to its leftmost free spots."""
+        d = self.display
         moved = False
-        for r in (0, 3, 6):  # GM-4: each row's cards slide to its leftmost free spots
+        for r in _ROW_STARTS:
             a, b, c = d[r], d[r + 1], d[r + 2]
             if a < 0 and (b >= 0 or c >= 0) or b < 0 and c >= 0:  # a card right of a gap
                 moved = True
                 packed = [k for k in (a, b, c) if k >= 0]
                 d[r:r + 3] = packed + [-1] * (3 - len(packed))
-                owed = sum(1 for i in self.to_fill if r <= i < r + 3)
+                owed = sum(1 for i in self.to_fill if r <= i < r + 3) if self.to_fill else 0
                 if owed:  # a stopped refill still owes this row its rightmost free spots
                     self.to_fill = sorted([i for i in self.to_fill if not r <= i < r + 3]
                                           + list(range(r + 3 - owed, r + 3)))
@@ -985,18 +1115,30 @@ class GelatoMioState(KitState):
 
     # ------------------------------------------------------------------ turns
     def _end_turn(self, ev: list[tuple]) -> None:
-        me, n = self.turn, len(self.hands)
+        served = self.served[self.turn]
+        if served and min(self.claimed) < 0:  # GM-7 (every objective needs customers served)
+            self._claim(ev)
+        self._pass_turn(ev)
+
+    def _claim(self, ev: list[tuple]) -> None:
+        """GM-7: the turn player claims each ice cream objective left whose customers they
+        served."""
+        me = self.turn
         served = self.served[me]
         claimed = self.claimed
-        if served and min(claimed) < 0:  # GM-7 (every objective needs customers served)
-            kinds = _customer_kinds(self.settings)
-            for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
-                if claimed[j] < 0 and len(served) >= need and sum(
-                        1 for c in served if kinds[c] == j) >= need:
-                    claimed[j] = me
-                    self._scores = None
-                    ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
-                                  count=need))
+        kinds = _customer_kinds(self.settings)
+        for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
+            if claimed[j] < 0 and len(served) >= need and sum(
+                    1 for c in served if kinds[c] == j) >= need:
+                claimed[j] = me
+                self._scores = None
+                ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
+                              count=need))
+
+    def _pass_turn(self, ev: list[tuple]) -> None:
+        """The end of a turn after the objectives (GM-7): the last round (GM-9), the end
+        when everyone passed (GMN-7), then the next seat and the round record."""
+        me, n = self.turn, len(self.hands)
         if self.last_left > 0:
             self.last_left -= 1
             if self.last_left == 0:
