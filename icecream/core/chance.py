@@ -95,7 +95,8 @@ def randbelow_of(game: str, seed: int, purpose: str | int) -> Callable[[int, int
     r = _reused()
 
     def below(k: int, n: int) -> int:
-        _reseed_raw(r, head + b"%d" % k)
+        raw = head + b"%d" % k  # _reseed_raw, inline
+        _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
         bits = n.bit_length()
         x = r.getrandbits(bits)
         while x >= n:
@@ -110,8 +111,10 @@ def shuffle_in_place(game: str, seed: int, purpose: str | int, k: int, items: li
     steps of :meth:`random.Random.shuffle` (each ``j`` drawn as ``randrange(i + 1)``)
     without a Python call per card."""
     getrandbits = _reseed(game, seed, purpose, k).getrandbits
-    for i in reversed(range(1, len(items))):
-        bits = (i + 1).bit_length()
+    n = len(items)
+    bits_of = _BITS if n <= len(_BITS) else [i.bit_length() for i in range(n + 1)]
+    for i in range(n - 1, 0, -1):
+        bits = bits_of[i + 1]  # (i + 1).bit_length()
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
@@ -157,6 +160,8 @@ _shake = hashlib.shake_128
 # Clears the top two bits of each key, so keys stay below 2**30, the size Python sorts fastest.
 _KEY_BITS = bytes(b & 0x3F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
+#: ``_BITS[n] == n.bit_length()``, for the shuffles of short lists.
+_BITS = tuple(n.bit_length() for n in range(257))
 assert array("I").itemsize == 4, "the seeded shuffle needs 32-bit unsigned ints"
 
 __all__ = ["rng", "randbelow", "randbelow_of", "shuffle_in_place", "shuffled", "fast_shuffled"]

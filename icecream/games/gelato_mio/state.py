@@ -85,6 +85,41 @@ _NEIGHBOURS = tuple(
     for r in range(3) for c in range(3))
 
 
+#: A display's occupancy as 9 bits (bit ``s`` set: a card on spot ``s``), by the bytes
+#: ``bytes(map(_OCCUPIED, display))``; and, by occupancy, what the playout reads of it:
+#: the occupied spots (GM-4's takes, in order), the rows with a card right of a gap and
+#: the occupancy once they slid (GM-4), and the spots a refill fills (the rows left
+#: empty, or every empty spot: GM-4's two rules) with the occupancy once they are filled.
+_OCC_OF: dict[bytes, int] = {}
+_TAKE_SPOTS: list[tuple[int, ...]] = []
+_GAPPED_ROWS: list[tuple[int, ...]] = []
+_SLID: list[int] = []
+_FILL_ROWS: list[tuple[tuple[int, ...], int]] = []
+_FILL_SPOTS: list[tuple[tuple[int, ...], int]] = []
+
+
+def _occupancy_tables() -> None:
+    for occ in range(512):
+        on = [occ >> s & 1 for s in range(9)]
+        _OCC_OF[bytes(on)] = occ
+        _TAKE_SPOTS.append(tuple(s for s in range(9) if on[s]))
+        gapped, slid, rows = [], 0, []
+        for r in (0, 3, 6):
+            a, b, c = on[r:r + 3]
+            if not a and (b or c) or not b and c:
+                gapped.append(r)
+            slid |= (1 << (a + b + c)) - 1 << r
+            if not (a or b or c):
+                rows += (r, r + 1, r + 2)
+        _GAPPED_ROWS.append(tuple(gapped))
+        _SLID.append(slid)
+        _FILL_ROWS.append((tuple(rows), occ | sum(1 << s for s in rows)))
+        _FILL_SPOTS.append((tuple(s for s in range(9) if not on[s]), 511))
+
+
+_occupancy_tables()
+
+
 # Shared action instances, so that legal-action lists cost little allocation.
 _TAKES = tuple(Take(r, c) for r in range(3) for c in range(3))
 _MAKES = tuple(MakeBall(c) for c in FLAVOUR_CODES)
@@ -115,19 +150,18 @@ _PAIRS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
 _ASKS_BY_HAND: dict[tuple, tuple[Ask, ...]] = {}
 
 
-#: Capped hand -> the pairs of kinds ``(a, b)``, ``a <= b``, it can discard (GM-6), in the
-#: checks' order (at most 3 ** 8 hands).
-_PAIR_KINDS: dict[bytes, tuple[tuple[int, int], ...]] = {}
+class _PairKinds(dict):
+    """Capped hand -> the pairs of kinds ``(a, b)``, ``a <= b``, it can discard (GM-6), in
+    the checks' order, worked out when first asked for (at most 3 ** 8 hands)."""
 
-
-def _pair_kinds(hand: bytes) -> tuple[tuple[int, int], ...]:
-    """The pairs of cards the capped ``hand`` can discard (GM-6): see :data:`_PAIR_KINDS`."""
-    pairs = _PAIR_KINDS.get(hand)
-    if pairs is None:
+    def __missing__(self, hand: bytes) -> tuple[tuple[int, int], ...]:
         held = [k for k in range(HAND_KINDS) if hand[k]]
-        pairs = _PAIR_KINDS[hand] = tuple((a, b) for i, a in enumerate(held) for b in held[i:]
-                                          if a != b or hand[a] >= 2)
-    return pairs
+        pairs = self[hand] = tuple((a, b) for i, a in enumerate(held) for b in held[i:]
+                                   if a != b or hand[a] >= 2)
+        return pairs
+
+
+_PAIR_KINDS = _PairKinds()
 
 
 def _asks_for(key: tuple) -> tuple[Ask, ...]:
@@ -137,7 +171,7 @@ def _asks_for(key: tuple) -> tuple[Ask, ...]:
     holding = key[3] if len(key) > 3 else (True,) * players
     by_seat = _PAIRS_BY_HAND.get(hand)
     if by_seat is None:
-        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _pair_kinds(hand))
+        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _PAIR_KINDS[hand])
                                               for q in range(4))
     asks = tuple(a for q in range(players) if q != me and holding[q] for a in by_seat[q])
     if len(_ASKS_BY_HAND) >= 1 << 16:  # a bound on memory; random games meet far fewer
@@ -181,11 +215,12 @@ def _known_action(data: dict) -> Action | None:
     return act
 
 
-def _take_events(me: int, kind: int, count: int, row: int, col: int) -> list[Event]:
+def _take_events(me: int, kind: int, count: int, spot: int) -> list[Event]:
     """The event of a take (GM-4): a raw event keeps only these numbers (playouts never
     read their events)."""
     return [Event("gm.event.take", {"player": me, "flavours": [kind] * count, "count": count,
-                                    "row": row + 1, "col": col + 1}, "GM-4", None)]
+                                    "row": spot // 3 + 1, "col": spot % 3 + 1}, "GM-4",
+                  None)]
 
 
 def _ask_events(me: int, q: int, kinds: list[int], card: int) -> list[Event]:
@@ -205,8 +240,10 @@ def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any
     return (key, params, rule, visible_to)
 
 
-#: ``spot >= 0``: an occupied display spot (a C-level test, for the fast path's Takes).
+#: ``spot >= 0``: an occupied display spot (a C-level test, for the fast path's Takes);
+#: ``spot == -1``: an empty one.
 _OCCUPIED = (0).__le__
+_EMPTY = (-1).__eq__
 #: id(settings) -> (settings, what each customer needs to be served), for the fast path;
 #: only for the shipped customers (a table's own file is read again when it changes).
 _NEEDS: dict[int, tuple[Any, tuple]] = {}
@@ -735,9 +772,10 @@ class GelatoMioState(KitState):
         tables = self.table
         served_by = self.served
         n = len(hands)
+        others = n - 1
         settings = self.settings
         flood = settings.flood
-        every_spot = settings.refill == "every_spot"
+        fills = _FILL_SPOTS if settings.refill == "every_spot" else _FILL_ROWS
         first = settings.first_player
         after = tuple(range(1, n)) + (0,)  # the seat after each seat
         serves_of = self._serves
@@ -745,6 +783,7 @@ class GelatoMioState(KitState):
         steal = randbelow_of("gelato-mio", self.seed, "steal")  # _steal_index's numbers
         pairs_of = _PAIR_KINDS
         looked = [-1] * n  # each seat's served customers when its objectives were looked for
+        no_balls = [0, 0, 0]
         while not self.over:
             if self.qc is not None or self._legal is not None:  # a Quality Control answer
                 legal = self._legal
@@ -753,132 +792,137 @@ class GelatoMioState(KitState):
                 play(legal[int(random() * len(legal))])
                 steps += 1
                 continue
+            # Decisions played here until _play or a step of it is called: ``occ`` is the
+            # display's occupancy (kept up to date by each step here), and the last round
+            # (GM-9) can start or end only in _play's steps.
             me = self.turn
-            hand = hands[me]
-            n_take = 9 - display.count(-1)
-            n_make = 0
-            if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6 (hand[2 + i]: flavour i)
-                supply = self.supply
-                makes = _MAKES_OF[bool(supply[0] and hand[2]) | bool(
-                    supply[1] and hand[3]) << 1 | bool(supply[2] and hand[4]) << 2]
-                n_make = len(makes)
-            table = tables[me]
-            n_serve = 0
-            if table[0] or table[1] or table[2]:  # every customer needs a ball
-                key = (hand[BOWL], hand[CONE], hand[WAFER], table[0], table[1], table[2])
-                serves = serve_memo.get(key)
-                if serves is None:
-                    serves = serve_memo[key] = serves_of(hand, table)
-                n_serve = len(serves)
-            # The asks: each pair of cards the hand can discard, to each colleague with a
-            # card (in seat order, the pairs in the same order for each).
-            capped = bytes(hand).translate(_CAP2)
-            pairs = pairs_of.get(capped)
-            if pairs is None:
-                pairs = _pair_kinds(capped)
-            n_pairs = len(pairs)
-            n_ask = n_pairs * (n - 1 - hands.count(_NO_CARDS)) if n_pairs else 0
-            total = n_take + n_make + n_serve + n_ask
-            if not total:
-                random()  # the one legal action, Pass, is picked by a draw too
-                play(PASS)
-                steps += 1
-                continue
-            i = int(random() * total)
-            if i < n_take:  # _take
-                spot = i  # the i-th occupied spot
-                for s in _SPOTS:
-                    if display[s] < 0:
-                        spot += 1
-                    elif s == spot:
-                        break
-                kind = display[spot]
-                if flood:
-                    cells = self.taken_by(spot // 3, spot % 3)
-                    for c in cells:
-                        display[c] = -1
-                    count = len(cells)
-                else:  # the card and its identical direct neighbours (GM-4)
-                    display[spot] = -1
-                    count = 1
-                    for c in _NEIGHBOURS[spot]:
-                        if display[c] == kind:
+            occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
+            last_turns = self.last_left > 0 or self.pile_out
+            any_served = any(served_by)  # customers are served in _play only
+            while True:
+                hand = hands[me]
+                takes = _TAKE_SPOTS[occ]
+                n_take = len(takes)
+                n_make = 0
+                if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6 (hand[2 + i]: flavour i)
+                    supply = self.supply
+                    makes = _MAKES_OF[bool(supply[0] and hand[2]) | bool(
+                        supply[1] and hand[3]) << 1 | bool(supply[2] and hand[4]) << 2]
+                    n_make = len(makes)
+                table = tables[me]
+                n_serve = 0
+                if table != no_balls:  # every customer needs a ball
+                    key = (*hand[5:], *table)  # bowl, cone, wafer cards; balls
+                    serves = serve_memo.get(key)
+                    if serves is None:
+                        serves = serve_memo[key] = serves_of(hand, table)
+                    n_serve = len(serves)
+                # The asks: each pair of cards the hand can discard, to each colleague
+                # with a card (in seat order, the pairs in the same order for each).
+                pairs = pairs_of[bytes(hand).translate(_CAP2)]
+                n_pairs = len(pairs)
+                n_other = n_take + n_make + n_serve
+                total = n_other + n_pairs * (others - hands.count(_NO_CARDS))
+                if not total:
+                    random()  # the one legal action, Pass, is picked by a draw too
+                    play(PASS)
+                    steps += 1
+                    break
+                i = int(random() * total)
+                if i < n_take:  # _take
+                    spot = takes[i]
+                    kind = display[spot]
+                    if flood:
+                        cells = self.taken_by(spot // 3, spot % 3)
+                        for c in cells:
                             display[c] = -1
-                            count += 1
-                hand[kind] += count
-                ev: list[tuple] = [(_take_events, (me, kind, count, spot // 3, spot % 3))]
-                self._slide(ev)
-            elif i >= n_take + n_make + n_serve:  # _ask
-                seat, pair = divmod(i - n_take - n_make - n_serve, n_pairs)
-                a, b = pairs[pair]
-                if _NO_CARDS in hands:  # the seat-th colleague holding a card (GMN-4)
-                    q = [q for q in range(n) if q != me and any(hands[q])][seat]
-                else:
-                    q = seat + 1 if seat >= me else seat
-                hand[a] -= 1
-                hand[b] -= 1
-                discard = self.discard
-                discard.append(a)
-                discard.append(b)
-                theirs = hands[q]
-                held = list(accumulate(theirs))
-                # GMN-4: a random card of theirs, as the k-th of their cards in kind order
-                card = bisect_right(held, steal(self.steals, held[-1]))
-                self.steals += 1
-                theirs[card] -= 1
-                hand[card] += 1
-                ev = [(_ask_events, (me, q, [a, b], card))]
-            else:  # a ball or a serve: _play (piles may change)
-                play(makes[i - n_take] if i < n_take + n_make else serves[i - n_take - n_make])
-                serve_memo.clear()
-                steps += 1
-                continue
-            steps += 1
-            self.passes = 0
-            # _refill, inline when it draws only usual cards into the spots it fills.
-            if self.to_fill:
-                self._refill(ev)
-            else:
-                if every_spot:
-                    targets = [s for s in _SPOTS if display[s] < 0] if -1 in display else ()
-                else:  # the rows left empty
-                    targets = ()
-                    if display[0] < 0 and display[1] < 0 and display[2] < 0:
-                        targets = (0, 1, 2)
-                    if display[3] < 0 and display[4] < 0 and display[5] < 0:
-                        targets += (3, 4, 5)
-                    if display[6] < 0 and display[7] < 0 and display[8] < 0:
-                        targets += (6, 7, 8)
-                if targets:
-                    deck = self.deck
-                    k = len(targets)
-                    if len(deck) >= k and max(deck[-k:]) < QC_HAND:
-                        drawn = deck[:-k - 1:-1]  # the top card first
-                        del deck[-k:]
-                        for s, card in zip(targets, drawn, strict=True):
-                            display[s] = card
-                        ev.append(("gm.event.refill", {"flavours": drawn, "count": k}, "GM-4",
-                                   None))
+                            occ -= 1 << c
+                        count = len(cells)
+                    else:  # the card and its identical direct neighbours (GM-4)
+                        display[spot] = -1
+                        occ -= 1 << spot
+                        count = 1
+                        for c in _NEIGHBOURS[spot]:
+                            if display[c] == kind:
+                                display[c] = -1
+                                occ -= 1 << c
+                                count += 1
+                    hand[kind] += count
+                    ev: list[tuple] = [(_take_events, (me, kind, count, spot))]
+                    gapped = _GAPPED_ROWS[occ]
+                    if gapped:
+                        self._slide(ev, gapped)
+                        occ = _SLID[occ]
+                elif i >= n_other:  # _ask
+                    seat, pair = divmod(i - n_other, n_pairs)
+                    a, b = pairs[pair]
+                    if _NO_CARDS in hands:  # the seat-th colleague holding a card (GMN-4)
+                        q = [q for q in range(n) if q != me and any(hands[q])][seat]
                     else:
-                        self._refill(ev)
-            if self.qc is None:
+                        q = seat + 1 if seat >= me else seat
+                    hand[a] -= 1
+                    hand[b] -= 1
+                    self.discard += a, b
+                    theirs = hands[q]
+                    held = list(accumulate(theirs))
+                    # GMN-4: a random card of theirs, as the k-th of their cards in kind order
+                    card = bisect_right(held, steal(self.steals, held[-1]))
+                    self.steals += 1
+                    theirs[card] -= 1
+                    hand[card] += 1
+                    ev = [(_ask_events, (me, q, [a, b], card))]
+                else:  # a ball or a serve: _play (piles may change)
+                    play(makes[i - n_take] if i < n_take + n_make else serves[i - n_other])
+                    serve_memo.clear()
+                    steps += 1
+                    break
+                steps += 1
+                self.passes = 0
+                # _refill, inline when it draws only usual cards into the spots it fills.
+                if self.to_fill:
+                    self._refill(ev)
+                    if self.qc is not None:
+                        self._events = ev
+                        break
+                    occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
+                else:
+                    targets, filled = fills[occ]
+                    if targets:
+                        deck = self.deck
+                        k = len(targets)
+                        if len(deck) >= k and max(deck[-k:]) < QC_HAND:
+                            drawn = deck[:-k - 1:-1]  # the top card first
+                            del deck[-k:]
+                            for s, card in zip(targets, drawn, strict=True):
+                                display[s] = card
+                            ev.append(("gm.event.refill", {"flavours": drawn, "count": k},
+                                       "GM-4", None))
+                            occ = filled
+                        else:
+                            self._refill(ev)
+                            if self.qc is not None:
+                                self._events = ev
+                                break
+                            occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
                 # _end_turn, inline when no last round or end (GM-9) is due; the objectives
                 # (GM-7) looked for only when the seat served a customer since it last did.
-                served = served_by[me]
-                if served and len(served) != looked[me] and min(self.claimed) < 0:
-                    self._claim(ev)
-                    looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
-                if self.last_left > 0 or self.pile_out:
+                if any_served:
+                    served = served_by[me]
+                    if served and len(served) != looked[me] and min(self.claimed) < 0:
+                        self._claim(ev)
+                        looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
+                if last_turns:
                     self._pass_turn(ev)
-                else:
-                    nxt = self.turn = after[me]
-                    if nxt == first:
-                        scores = self._scores
-                        if scores is None:
-                            scores = self._scores = self._running_scores()
-                        self._round_log = (self._round_log, scores)
-                        self.round += 1
-            self._events = ev
+                    self._events = ev
+                    break
+                me = self.turn = after[me]
+                if me == first:
+                    scores = self._scores
+                    if scores is None:
+                        scores = self._scores = self._running_scores()
+                    self._round_log = (self._round_log, scores)
+                    self.round += 1
+                self._events = ev
         return steps
 
     def _play(self, act: Action) -> None:
@@ -924,19 +968,20 @@ class GelatoMioState(KitState):
             d[i] = -1
         count = len(cells)
         self.hands[me][kind] += count  # the cards taken are all of one kind
-        ev.append((_take_events, (me, kind, count, row, col)))
+        ev.append((_take_events, (me, kind, count, start)))
         self._slide(ev)
 
-    def _slide(self, ev: list[tuple]) -> None:
-        """GM-4: after a take, each row's cards slide to its leftmost free spots."""
+    def _slide(self, ev: list[tuple], rows: Sequence[int] = _ROW_STARTS) -> None:
+        """GM-4: after a take, each row's cards slide to its leftmost free spots (``rows``:
+        the first spots of the rows to look at, when the others are known to have no card
+        right of a gap)."""
         d = self.display
         moved = False
-        for r in _ROW_STARTS:
+        for r in rows:
             a, b, c = d[r], d[r + 1], d[r + 2]
             if a < 0 and (b >= 0 or c >= 0) or b < 0 and c >= 0:  # a card right of a gap
                 moved = True
-                packed = [k for k in (a, b, c) if k >= 0]
-                d[r:r + 3] = packed + [-1] * (3 - len(packed))
+                d[r:r + 3] = sorted((a, b, c), key=_EMPTY)  # the cards in order, then the gaps
                 owed = sum(1 for i in self.to_fill if r <= i < r + 3) if self.to_fill else 0
                 if owed:  # a stopped refill still owes this row its rightmost free spots
                     self.to_fill = sorted([i for i in self.to_fill if not r <= i < r + 3]
@@ -1063,32 +1108,35 @@ class GelatoMioState(KitState):
             self.shuffles += 1
             self.deck = cards
             self.discard = []
-            ev.append(_ev("gm.event.reshuffle", "GM-4", count=len(cards)))
+            ev.append(("gm.event.reshuffle", {"count": len(cards)}, "GM-4", None))
         return self.deck.pop()
 
     def _quality_control(self, card: int, spot: int, ev: list[tuple]) -> None:
         """GM-5: who must give up half, in turn order from the turn player (GMN-1)."""
-        n = self.num_players
-        ev.append(_ev(f"gm.event.qc.{CODES[card]}", "GM-5"))
-        pending = []
-        for j in range(n):
-            p = (self.turn + j) % n
-            have = sum(self.hands[p]) if card == QC_HAND else sum(self.table[p])
-            if have > (HAND_LIMIT if card == QC_HAND else BALL_LIMIT):
-                pending.append([p, have // 2])
-                ev.append(_ev(f"gm.event.qc_must.{CODES[card]}", "GM-5", player=p,
-                              count=have // 2))
-        if pending:
+        ev.append((f"gm.event.qc.{CODES[card]}", {}, "GM-5", None))
+        if card == QC_HAND:
+            limit, have = HAND_LIMIT, list(map(sum, self.hands))
+        else:
+            limit, have = BALL_LIMIT, list(map(sum, self.table))
+        if max(have) > limit:
+            n = len(have)
+            pending = []
+            for j in range(n):
+                p = (self.turn + j) % n
+                if have[p] > limit:
+                    pending.append([p, have[p] // 2])
+                    ev.append(_ev(f"gm.event.qc_must.{CODES[card]}", "GM-5", player=p,
+                                  count=have[p] // 2))
             self.qc = [card, spot, pending]
         else:
-            ev.append(_ev("gm.event.qc_nobody", "GM-5"))
+            ev.append(("gm.event.qc_nobody", {}, "GM-5", None))
             self._qc_done(card, spot, ev)
 
     def _qc_done(self, card: int, spot: int, ev: list[tuple]) -> None:
         self.display[spot] = -1
         self.discard.append(card)
         self.qc = None
-        ev.append(_ev("gm.event.qc_discarded", "GM-5", flavour=card))
+        ev.append(("gm.event.qc_discarded", {"flavour": card}, "GM-5", None))
 
     def _answer_qc(self, act: Discard | ReturnBall, ev: list[tuple]) -> None:
         qc = self.qc
