@@ -97,12 +97,13 @@ def randbelow_of(game: str, seed: int, purpose: str | int) -> Callable[[int, int
     def below(k: int, n: int) -> int:
         raw = head + b"%d" % k  # _reseed_raw, inline
         _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
-        bits = n.bit_length()
-        x = r.getrandbits(bits)
+        bits = _BITS[n] if n < 257 else n.bit_length()
+        x = getrandbits(bits)
         while x >= n:
-            x = r.getrandbits(bits)
+            x = getrandbits(bits)
         return x
 
+    getrandbits = r.getrandbits
     return below
 
 
@@ -112,9 +113,9 @@ def shuffle_in_place(game: str, seed: int, purpose: str | int, k: int, items: li
     without a Python call per card."""
     getrandbits = _reseed(game, seed, purpose, k).getrandbits
     n = len(items)
-    bits_of = _BITS if n <= len(_BITS) else [i.bit_length() for i in range(n + 1)]
-    for i in range(n - 1, 0, -1):
-        bits = bits_of[i + 1]  # (i + 1).bit_length()
+    bits_of = _BITS if n < len(_BITS) else [i.bit_length() for i in range(n + 1)]
+    # bits_of[i + 1] == (i + 1).bit_length(), the bits randrange(i + 1) reads
+    for i, bits in zip(range(n - 1, 0, -1), bits_of[n:1:-1], strict=True):
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)

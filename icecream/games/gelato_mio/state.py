@@ -25,6 +25,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate, compress, repeat
 from operator import ge, is_
 from typing import Any
@@ -94,8 +95,8 @@ _OCC_OF: dict[bytes, int] = {}
 _TAKE_SPOTS: list[tuple[int, ...]] = []
 _GAPPED_ROWS: list[tuple[int, ...]] = []
 _SLID: list[int] = []
-_FILL_ROWS: list[tuple[tuple[int, ...], int]] = []
-_FILL_SPOTS: list[tuple[tuple[int, ...], int]] = []
+_FILL_ROWS: list[tuple[tuple[int, ...], int] | tuple[()]] = []  # () when none
+_FILL_SPOTS: list[tuple[tuple[int, ...], int] | tuple[()]] = []
 
 
 def _occupancy_tables() -> None:
@@ -113,8 +114,8 @@ def _occupancy_tables() -> None:
                 rows += (r, r + 1, r + 2)
         _GAPPED_ROWS.append(tuple(gapped))
         _SLID.append(slid)
-        _FILL_ROWS.append((tuple(rows), occ | sum(1 << s for s in rows)))
-        _FILL_SPOTS.append((tuple(s for s in range(9) if not on[s]), 511))
+        _FILL_ROWS.append((tuple(rows), occ | sum(1 << s for s in rows)) if rows else ())
+        _FILL_SPOTS.append((tuple(s for s in range(9) if not on[s]), 511) if occ < 511 else ())
 
 
 _occupancy_tables()
@@ -140,8 +141,14 @@ _SERVES = tuple(ServeCustomer(p) for p in range(4))
 _MAKES_OF = tuple(tuple(a for i, a in enumerate(_MAKES) if bits >> i & 1) for bits in range(8))
 #: A hand without a card (GMN-4: nobody can be asked for a card then).
 _NO_CARDS = [0] * HAND_KINDS
+@cache
+def _capped_at(most: int) -> bytes:
+    """The table that caps byte values at ``most`` (for ``bytes.translate``)."""
+    return bytes(min(b, most) for b in range(256))
+
+
 #: A hand's counts as bytes, each capped at 2: all the asks need to know of a hand.
-_CAP2 = bytes(min(b, 2) for b in range(256))
+_CAP2 = _capped_at(2)
 #: Capped hand -> per colleague seat, the asks the hand can pay for (GM-6).
 _PAIRS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
 #: (capped hand, seat, players[, which seats hold cards when one holds none]) -> the
@@ -230,6 +237,22 @@ def _ask_events(me: int, q: int, kinds: list[int], card: int) -> list[Event]:
                   None),
             Event("gm.event.ask.took", {"player": me, "seat": q, "flavour": card}, "GM-6", me),
             Event("gm.event.ask.lost", {"player": me, "seat": q, "flavour": card}, "GM-6", q)]
+
+
+def _slide_event() -> tuple:
+    """The raw event of a slide (GM-4)."""
+    return ("gm.event.slide", {}, "GM-4", None)
+
+
+def _step_events(head: tuple, slid: Any, drawn: list[int]) -> list[tuple]:
+    """A take's or an ask's raw events as _play writes them: ``head`` (the take or the
+    ask), the slide (GM-4) when ``slid``, and the refill of ``drawn`` (GM-4) when any."""
+    ev = [head]
+    if slid:
+        ev.append(_slide_event())
+    if drawn:
+        ev.append(("gm.event.refill", {"flavours": drawn, "count": len(drawn)}, "GM-4", None))
+    return ev
 
 
 def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any) -> tuple:
@@ -779,11 +802,14 @@ class GelatoMioState(KitState):
         first = settings.first_player
         after = tuple(range(1, n)) + (0,)  # the seat after each seat
         serves_of = self._serves
-        serve_memo: dict[tuple[int, ...], list[Action]] = {}  # while the piles stay as they are
+        serve_memo: dict[bytes, list[Action]] = {}  # while the piles stay as they are
+        serve_cap = _capped_at(max(map(max, _serve_needs(settings)[2])))
         steal = randbelow_of("gelato-mio", self.seed, "steal")  # _steal_index's numbers
         pairs_of = _PAIR_KINDS
         looked = [-1] * n  # each seat's served customers when its objectives were looked for
         no_balls = [0, 0, 0]
+        no_cards, cap2, take_spots = _NO_CARDS, _CAP2, _TAKE_SPOTS  # (as locals)
+        neighbours, gapped_rows, slid_of = _NEIGHBOURS, _GAPPED_ROWS, _SLID
         while not self.over:
             if self.qc is not None or self._legal is not None:  # a Quality Control answer
                 legal = self._legal
@@ -801,28 +827,27 @@ class GelatoMioState(KitState):
             any_served = any(served_by)  # customers are served in _play only
             while True:
                 hand = hands[me]
-                takes = _TAKE_SPOTS[occ]
-                n_take = len(takes)
-                n_make = 0
-                if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6 (hand[2 + i]: flavour i)
+                takes = take_spots[occ]
+                n_other = n_take = len(takes)
+                makes = ()
+                if hand[1] and hand[0]:  # cream and sugar (GM-6, GMN-6; flavour i: hand[2 + i])
                     supply = self.supply
                     makes = _MAKES_OF[bool(supply[0] and hand[2]) | bool(
                         supply[1] and hand[3]) << 1 | bool(supply[2] and hand[4]) << 2]
-                    n_make = len(makes)
+                    n_other += len(makes)
                 table = tables[me]
-                n_serve = 0
                 if table != no_balls:  # every customer needs a ball
-                    key = (*hand[5:], *table)  # bowl, cone, wafer cards; balls
+                    # bowl, cone and wafer cards, then balls, each capped at the most a
+                    # customer needs (the same serves for the same key)
+                    key = bytes(hand[5:] + table).translate(serve_cap)
                     serves = serve_memo.get(key)
                     if serves is None:
                         serves = serve_memo[key] = serves_of(hand, table)
-                    n_serve = len(serves)
+                    n_other += len(serves)
                 # The asks: each pair of cards the hand can discard, to each colleague
                 # with a card (in seat order, the pairs in the same order for each).
-                pairs = pairs_of[bytes(hand).translate(_CAP2)]
-                n_pairs = len(pairs)
-                n_other = n_take + n_make + n_serve
-                total = n_other + n_pairs * (others - hands.count(_NO_CARDS))
+                pairs = pairs_of[bytes(hand).translate(cap2)]
+                total = n_other + len(pairs) * (others - hands.count(no_cards))
                 if not total:
                     random()  # the one legal action, Pass, is picked by a draw too
                     play(PASS)
@@ -842,21 +867,21 @@ class GelatoMioState(KitState):
                         display[spot] = -1
                         occ -= 1 << spot
                         count = 1
-                        for c in _NEIGHBOURS[spot]:
+                        for c in neighbours[spot]:
                             if display[c] == kind:
                                 display[c] = -1
                                 occ -= 1 << c
                                 count += 1
                     hand[kind] += count
-                    ev: list[tuple] = [(_take_events, (me, kind, count, spot))]
-                    gapped = _GAPPED_ROWS[occ]
+                    took = True
+                    gapped = gapped_rows[occ]
                     if gapped:
-                        self._slide(ev, gapped)
-                        occ = _SLID[occ]
+                        self._slide(gapped)
+                        occ = slid_of[occ]
                 elif i >= n_other:  # _ask
-                    seat, pair = divmod(i - n_other, n_pairs)
+                    seat, pair = divmod(i - n_other, len(pairs))
                     a, b = pairs[pair]
-                    if _NO_CARDS in hands:  # the seat-th colleague holding a card (GMN-4)
+                    if no_cards in hands:  # the seat-th colleague holding a card (GMN-4)
                         q = [q for q in range(n) if q != me and any(hands[q])][seat]
                     else:
                         q = seat + 1 if seat >= me else seat
@@ -870,48 +895,64 @@ class GelatoMioState(KitState):
                     self.steals += 1
                     theirs[card] -= 1
                     hand[card] += 1
-                    ev = [(_ask_events, (me, q, [a, b], card))]
-                else:  # a ball or a serve: _play (piles may change)
-                    play(makes[i - n_take] if i < n_take + n_make else serves[i - n_other])
-                    serve_memo.clear()
+                    took = False
+                    gapped = ()
+                else:  # a ball or a serve: _play (a serve changes the piles)
+                    i -= n_take
+                    if i < len(makes):
+                        play(makes[i])
+                    else:
+                        play(serves[i - len(makes)])
+                        serve_memo.clear()
                     steps += 1
                     break
                 steps += 1
                 self.passes = 0
+                # The step's events are made only when a step of _play is called with them:
+                # the game ends only in those, so the last state's events are always made,
+                # and a step played all here leaves them to the next step (never read).
+                ev = None
+                drawn = ()
                 # _refill, inline when it draws only usual cards into the spots it fills.
-                if self.to_fill:
+                fill = () if self.to_fill else fills[occ]
+                if fill:
+                    targets, filled = fill
+                    deck = self.deck
+                    k = len(targets)
+                    if len(deck) >= k and max(deck[-k:]) < QC_HAND:
+                        drawn = deck[:-k - 1:-1]  # the top card first
+                        del deck[-k:]
+                        for s, drew in zip(targets, drawn, strict=True):
+                            display[s] = drew
+                        occ = filled
+                        fill = ()
+                elif self.to_fill:
+                    fill = True
+                if fill:
+                    ev = _step_events(
+                        (_take_events, (me, kind, count, spot)) if took else (
+                            _ask_events, (me, q, [a, b], card)), gapped, drawn)
                     self._refill(ev)
                     if self.qc is not None:
                         self._events = ev
                         break
                     occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
-                else:
-                    targets, filled = fills[occ]
-                    if targets:
-                        deck = self.deck
-                        k = len(targets)
-                        if len(deck) >= k and max(deck[-k:]) < QC_HAND:
-                            drawn = deck[:-k - 1:-1]  # the top card first
-                            del deck[-k:]
-                            for s, card in zip(targets, drawn, strict=True):
-                                display[s] = card
-                            ev.append(("gm.event.refill", {"flavours": drawn, "count": k},
-                                       "GM-4", None))
-                            occ = filled
-                        else:
-                            self._refill(ev)
-                            if self.qc is not None:
-                                self._events = ev
-                                break
-                            occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
                 # _end_turn, inline when no last round or end (GM-9) is due; the objectives
                 # (GM-7) looked for only when the seat served a customer since it last did.
                 if any_served:
                     served = served_by[me]
                     if served and len(served) != looked[me] and min(self.claimed) < 0:
+                        if ev is None:
+                            ev = _step_events(
+                                (_take_events, (me, kind, count, spot)) if took else (
+                                    _ask_events, (me, q, [a, b], card)), gapped, drawn)
                         self._claim(ev)
                         looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
                 if last_turns:
+                    if ev is None:
+                        ev = _step_events(
+                            (_take_events, (me, kind, count, spot)) if took else (
+                                _ask_events, (me, q, [a, b], card)), gapped, drawn)
                     self._pass_turn(ev)
                     self._events = ev
                     break
@@ -922,7 +963,8 @@ class GelatoMioState(KitState):
                         scores = self._scores = self._running_scores()
                     self._round_log = (self._round_log, scores)
                     self.round += 1
-                self._events = ev
+                if ev is not None:
+                    self._events = ev
         return steps
 
     def _play(self, act: Action) -> None:
@@ -969,12 +1011,13 @@ class GelatoMioState(KitState):
         count = len(cells)
         self.hands[me][kind] += count  # the cards taken are all of one kind
         ev.append((_take_events, (me, kind, count, start)))
-        self._slide(ev)
+        if self._slide():
+            ev.append(_slide_event())
 
-    def _slide(self, ev: list[tuple], rows: Sequence[int] = _ROW_STARTS) -> None:
+    def _slide(self, rows: Sequence[int] = _ROW_STARTS) -> bool:
         """GM-4: after a take, each row's cards slide to its leftmost free spots (``rows``:
         the first spots of the rows to look at, when the others are known to have no card
-        right of a gap)."""
+        right of a gap); whether a card moved."""
         d = self.display
         moved = False
         for r in rows:
@@ -986,8 +1029,7 @@ class GelatoMioState(KitState):
                 if owed:  # a stopped refill still owes this row its rightmost free spots
                     self.to_fill = sorted([i for i in self.to_fill if not r <= i < r + 3]
                                           + list(range(r + 3 - owed, r + 3)))
-        if moved:
-            ev.append(("gm.event.slide", {}, "GM-4", None))
+        return moved
 
     def _make_ball(self, me: int, flavour: int, ev: list[tuple]) -> None:
         for k in (flavour, CREAM, SUGAR):
@@ -1058,16 +1100,13 @@ class GelatoMioState(KitState):
         d = self.display
         if not owed and -1 not in d:
             return  # a full display: nothing to fill (to_fill stays empty)
-        if self.settings.refill == "every_spot":
-            targets = [i for i in range(9) if d[i] < 0]
-        else:  # the rows left empty
-            targets = []
-            for r in range(0, 9, 3):
-                if d[r] < 0 and d[r + 1] < 0 and d[r + 2] < 0:
-                    targets += (r, r + 1, r + 2)
-            if not targets and not owed:
-                self.to_fill = targets
-                return
+        # every empty spot, or the rows left empty
+        fill = (_FILL_SPOTS if self.settings.refill == "every_spot" else _FILL_ROWS)[
+            _OCC_OF[bytes(map(_OCCUPIED, d))]]
+        targets = list(fill[0]) if fill else []
+        if not targets and not owed:
+            self.to_fill = targets
+            return
         self.to_fill = sorted(set(owed).union(targets)) if owed else targets
         drawn: list[int] = []
         to_fill = self.to_fill
