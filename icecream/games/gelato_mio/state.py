@@ -88,12 +88,15 @@ _NEIGHBOURS = tuple(
 
 #: A display's occupancy as 9 bits (bit ``s`` set: a card on spot ``s``), by the bytes
 #: ``bytes(map(_OCCUPIED, display))``; and, by occupancy, what the playout reads of it:
-#: the occupied spots (GM-4's takes, in order), the rows with a card right of a gap and
-#: the occupancy once they slid (GM-4), and the spots a refill fills (the rows left
-#: empty, or every empty spot: GM-4's two rules) with the occupancy once they are filled.
+#: the occupied spots (GM-4's takes, in order), the rows with a card right of a gap, how
+#: their cards slide and the occupancy once they slid (GM-4), and the spots a refill
+#: fills (the rows left empty, or every empty spot: GM-4's two rules) with the occupancy
+#: once they are filled.
 _OCC_OF: dict[bytes, int] = {}
-_TAKE_SPOTS: list[tuple[int, ...]] = []
+_TAKE_SPOTS: list[tuple[tuple[int, ...], int]] = []  # (spots, how many)
 _GAPPED_ROWS: list[tuple[int, ...]] = []
+#: (``(to, from)`` spots each card slides, in order; the spots left empty), or ().
+_SLIDES: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | tuple[()]] = []
 _SLID: list[int] = []
 _FILL_ROWS: list[tuple[tuple[int, ...], int] | tuple[()]] = []  # () when none
 _FILL_SPOTS: list[tuple[tuple[int, ...], int] | tuple[()]] = []
@@ -103,16 +106,20 @@ def _occupancy_tables() -> None:
     for occ in range(512):
         on = [occ >> s & 1 for s in range(9)]
         _OCC_OF[bytes(on)] = occ
-        _TAKE_SPOTS.append(tuple(s for s in range(9) if on[s]))
-        gapped, slid, rows = [], 0, []
+        _TAKE_SPOTS.append((tuple(s for s in range(9) if on[s]), sum(on)))
+        gapped, slid, rows, moves, clears = [], 0, [], [], []
         for r in (0, 3, 6):
             a, b, c = on[r:r + 3]
             if not a and (b or c) or not b and c:
                 gapped.append(r)
+                cards = [s for s in range(r, r + 3) if on[s]]  # they slide left in order
+                moves += [(r + t, s) for t, s in enumerate(cards) if r + t != s]
+                clears += [s for s in range(r + len(cards), r + 3) if on[s]]
             slid |= (1 << (a + b + c)) - 1 << r
             if not (a or b or c):
                 rows += (r, r + 1, r + 2)
         _GAPPED_ROWS.append(tuple(gapped))
+        _SLIDES.append((tuple(moves), tuple(clears)) if gapped else ())
         _SLID.append(slid)
         _FILL_ROWS.append((tuple(rows), occ | sum(1 << s for s in rows)) if rows else ())
         _FILL_SPOTS.append((tuple(s for s in range(9) if not on[s]), 511) if occ < 511 else ())
@@ -169,6 +176,18 @@ class _PairKinds(dict):
 
 
 _PAIR_KINDS = _PairKinds()
+
+
+class _CountedPairs(dict):
+    """Capped hand -> ``(len(pairs), pairs)`` of :data:`_PAIR_KINDS`, for the playout."""
+
+    def __missing__(self, hand: bytes) -> tuple[int, tuple[tuple[int, int], ...]]:
+        pairs = _PAIR_KINDS[hand]
+        got = self[hand] = (len(pairs), pairs)
+        return got
+
+
+_COUNTED_PAIRS = _CountedPairs()
 
 
 def _asks_for(key: tuple) -> tuple[Ask, ...]:
@@ -805,11 +824,12 @@ class GelatoMioState(KitState):
         serve_memo: dict[bytes, list[Action]] = {}  # while the piles stay as they are
         serve_cap = _capped_at(max(map(max, _serve_needs(settings)[2])))
         steal = randbelow_of("gelato-mio", self.seed, "steal")  # _steal_index's numbers
-        pairs_of = _PAIR_KINDS
+        pairs_of = _COUNTED_PAIRS
         looked = [-1] * n  # each seat's served customers when its objectives were looked for
         no_balls = [0, 0, 0]
         no_cards, cap2, take_spots = _NO_CARDS, _CAP2, _TAKE_SPOTS  # (as locals)
         neighbours, gapped_rows, slid_of = _NEIGHBOURS, _GAPPED_ROWS, _SLID
+        slides = _SLIDES
         while not self.over:
             if self.qc is not None or self._legal is not None:  # a Quality Control answer
                 legal = self._legal
@@ -827,8 +847,9 @@ class GelatoMioState(KitState):
             any_served = any(served_by)  # customers are served in _play only
             while True:
                 hand = hands[me]
-                takes = take_spots[occ]
-                n_other = n_take = len(takes)
+                counts = bytes(hand)
+                takes, n_take = take_spots[occ]
+                n_other = n_take
                 makes = ()
                 if hand[1] and hand[0]:  # cream and sugar (GM-6, GMN-6; flavour i: hand[2 + i])
                     supply = self.supply
@@ -839,15 +860,15 @@ class GelatoMioState(KitState):
                 if table != no_balls:  # every customer needs a ball
                     # bowl, cone and wafer cards, then balls, each capped at the most a
                     # customer needs (the same serves for the same key)
-                    key = bytes(hand[5:] + table).translate(serve_cap)
+                    key = (counts[5:] + bytes(table)).translate(serve_cap)
                     serves = serve_memo.get(key)
                     if serves is None:
                         serves = serve_memo[key] = serves_of(hand, table)
                     n_other += len(serves)
                 # The asks: each pair of cards the hand can discard, to each colleague
                 # with a card (in seat order, the pairs in the same order for each).
-                pairs = pairs_of[bytes(hand).translate(cap2)]
-                total = n_other + len(pairs) * (others - hands.count(no_cards))
+                n_pairs, pairs = pairs_of[counts.translate(cap2)]
+                total = n_other + n_pairs * (others - hands.count(no_cards))
                 if not total:
                     random()  # the one legal action, Pass, is picked by a draw too
                     play(PASS)
@@ -874,12 +895,19 @@ class GelatoMioState(KitState):
                                 count += 1
                     hand[kind] += count
                     took = True
-                    gapped = gapped_rows[occ]
-                    if gapped:
-                        self._slide(gapped)
+                    gapped = slides[occ]
+                    if gapped:  # _slide, inline while no refill waits for spots (GMN-2)
+                        if self.to_fill:
+                            self._slide(gapped_rows[occ])
+                        else:
+                            moves, clears = gapped
+                            for to, at in moves:
+                                display[to] = display[at]
+                            for s in clears:
+                                display[s] = -1
                         occ = slid_of[occ]
                 elif i >= n_other:  # _ask
-                    seat, pair = divmod(i - n_other, len(pairs))
+                    seat, pair = divmod(i - n_other, n_pairs)
                     a, b = pairs[pair]
                     if no_cards in hands:  # the seat-th colleague holding a card (GMN-4)
                         q = [q for q in range(n) if q != me and any(hands[q])][seat]
