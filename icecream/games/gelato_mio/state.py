@@ -77,8 +77,7 @@ PHASES = (
 )
 #: GM-5: the limits of the two Quality Control cards.
 HAND_LIMIT, BALL_LIMIT = 7, 3
-#: The display's spots, and the first spot of each row.
-_SPOTS = range(9)
+#: The first spot of each row of the display.
 _ROW_STARTS = (0, 3, 6)
 _NEIGHBOURS = tuple(
     tuple(r2 * 3 + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
