@@ -102,6 +102,7 @@ _FILL_SPOTS: list[tuple[tuple[int, ...], int] | tuple[()]] = []
 
 
 def _occupancy_tables() -> None:
+    """Fill the occupancy tables above, once (from the rules of GM-4 on 9 bits)."""
     for occ in range(512):
         on = [occ >> s & 1 for s in range(9)]
         _OCC_OF[bytes(on)] = occ
@@ -147,6 +148,8 @@ _SERVES = tuple(ServeCustomer(p) for p in range(4))
 _MAKES_OF = tuple(tuple(a for i, a in enumerate(_MAKES) if bits >> i & 1) for bits in range(8))
 #: A hand without a card (GMN-4: nobody can be asked for a card then).
 _NO_CARDS = [0] * HAND_KINDS
+
+
 @cache
 def _capped_at(most: int) -> bytes:
     """The table that caps byte values at ``most`` (for ``bytes.translate``)."""
@@ -867,7 +870,8 @@ class GelatoMioState(KitState):
                 # The asks: each pair of cards the hand can discard, to each colleague
                 # with a card (in seat order, the pairs in the same order for each).
                 n_pairs, pairs = pairs_of[counts.translate(cap2)]
-                total = n_other + n_pairs * (others - hands.count(no_cards))
+                empty = hands.count(no_cards)  # hands without a card (GMN-4)
+                total = n_other + n_pairs * (others - empty)
                 if not total:
                     random()  # the one legal action, Pass, is picked by a draw too
                     play(PASS)
@@ -908,7 +912,7 @@ class GelatoMioState(KitState):
                 elif i >= n_other:  # _ask
                     seat, pair = divmod(i - n_other, n_pairs)
                     a, b = pairs[pair]
-                    if no_cards in hands:  # the seat-th colleague holding a card (GMN-4)
+                    if empty:  # the seat-th colleague holding a card (GMN-4)
                         q = [q for q in range(n) if q != me and any(hands[q])][seat]
                     else:
                         q = seat + 1 if seat >= me else seat
