@@ -1,4 +1,5 @@
-"""Property tests: random games never break an invariant (hypothesis), across 2-5 players
+"""Ice Cream property tests (the other games have theirs in tests/combo_cone, tests/gelato_mio
+and, over every registered game, tests/test_games_conform.py): random games never break an invariant (hypothesis), across 2-5 players
 and both close rules (IC-10), plus the protocol conformance test."""
 
 from __future__ import annotations
