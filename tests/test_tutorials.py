@@ -272,7 +272,7 @@ def test_the_score_is_given_only_once_every_question_is_answered() -> None:
         assert w.next() if step.reading else w.click(step.expect[0]).kind == "right"
     count = len(w.run.questions)
     assert "Your score:" not in w.score.value
-    assert f"once you have answered all {count} of them" in w.score.value
+    assert f"once you have answered all {count} questions" in w.score.value
     for k in range(count):
         assert w.quiz.answer(w.quiz.question.answer) is not None
         assert ("Your score:" in w.score.value) == (k == count - 1)
