@@ -58,33 +58,29 @@ def _reused() -> random.Random:
         return r
 
 
-def _reseed_raw(r: random.Random, raw: bytes) -> random.Random:
-    """``r`` seeded exactly as ``random.Random(raw.decode())``: a text seed is hashed by
-    :meth:`random.Random.seed` (version 2) into the number ``int.from_bytes(text +
-    sha512(text))``, which the C generator is seeded with."""
+def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
+    """This thread's reused generator seeded exactly as ``rng(game, seed, purpose, k)``: a
+    text seed is hashed by :meth:`random.Random.seed` (version 2) into the number
+    ``int.from_bytes(text + sha512(text))``, which the C generator is seeded with."""
+    try:
+        r = _REUSED.r
+    except AttributeError:
+        r = _REUSED.r = random.Random(0)
+    raw = f"{game}:{seed}:{purpose}:{k}".encode()
     _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
     return r
 
 
-def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
-    """This thread's reused generator seeded exactly as ``rng(game, seed, purpose, k)``."""
-    return _reseed_raw(_reused(), f"{game}:{seed}:{purpose}:{k}".encode())
-
-
-def _below(r: random.Random, n: int) -> int:
-    """``r.randrange(n)`` (``n`` at least 1): randrange reads ``n.bit_length()`` bits of
-    each 32-bit word until one is below ``n``."""
-    bits = n.bit_length()
+def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
+    """``rng(game, seed, purpose, k).randrange(n)``, the same number, made faster (``n``
+    at least 1; randrange reads ``n.bit_length()`` bits of each 32-bit word until one is
+    below ``n``)."""
+    r = _reseed(game, seed, purpose, k)
+    bits = _BITS[n] if n < 257 else n.bit_length()
     x = r.getrandbits(bits)
     while x >= n:
         x = r.getrandbits(bits)
     return x
-
-
-def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
-    """``rng(game, seed, purpose, k).randrange(n)``, the same number, made faster (``n``
-    at least 1)."""
-    return _below(_reseed(game, seed, purpose, k), n)
 
 
 def randbelow_of(game: str, seed: int, purpose: str | int) -> Callable[[int, int], int]:
@@ -95,7 +91,7 @@ def randbelow_of(game: str, seed: int, purpose: str | int) -> Callable[[int, int
     r = _reused()
 
     def below(k: int, n: int) -> int:
-        raw = head + b"%d" % k  # _reseed_raw, inline
+        raw = head + b"%d" % k  # as _reseed seeds
         _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
         bits = _BITS[n] if n < 257 else n.bit_length()
         x = getrandbits(bits)

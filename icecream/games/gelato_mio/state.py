@@ -75,6 +75,8 @@ PHASES = (
     Phase("last_round", "GM-9", _PLAY_KINDS),
     Phase("over", "GM-9", ()),
 )
+#: GM-7: the fewest customers served that an ice cream objective asks for.
+_FEWEST_SERVED = min(need for _, need, _ in ICE_CREAM_OBJECTIVES)
 #: GM-5: the limits of the two Quality Control cards.
 HAND_LIMIT, BALL_LIMIT = 7, 3
 #: The first spot of each row of the display.
@@ -1129,8 +1131,10 @@ class GelatoMioState(KitState):
         # completed as soon as a card can be drawn (GM-4, GM-5); new empty rows join them.
         owed = self.to_fill
         d = self.display
-        if not owed and -1 not in d:
-            return  # a full display: nothing to fill (to_fill stays empty)
+        if not owed and (-1 not in d or self.settings.refill != "every_spot" and not (
+                d[0] < 0 and d[1] < 0 and d[2] < 0 or d[3] < 0 and d[4] < 0 and d[5] < 0
+                or d[6] < 0 and d[7] < 0 and d[8] < 0)):
+            return  # nothing to fill: a full display, or no row left empty (GM-4)
         # every empty spot, or the rows left empty
         fill = (_FILL_SPOTS if self.settings.refill == "every_spot" else _FILL_ROWS)[
             _OCC_OF[bytes(map(_OCCUPIED, d))]]
@@ -1233,8 +1237,8 @@ class GelatoMioState(KitState):
 
     # ------------------------------------------------------------------ turns
     def _end_turn(self, ev: list[tuple]) -> None:
-        served = self.served[self.turn]
-        if served and min(self.claimed) < 0:  # GM-7 (every objective needs customers served)
+        # GM-7: an objective needs at least _FEWEST_SERVED customers served
+        if len(self.served[self.turn]) >= _FEWEST_SERVED and min(self.claimed) < 0:
             self._claim(ev)
         self._pass_turn(ev)
 
@@ -1245,9 +1249,11 @@ class GelatoMioState(KitState):
         served = self.served[me]
         claimed = self.claimed
         kinds = _customer_kinds(self.settings)
+        have = [0] * len(ICE_CREAM_OBJECTIVES)  # customers served of each objective's kind
+        for c in served:
+            have[kinds[c]] += 1
         for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
-            if claimed[j] < 0 and len(served) >= need and sum(
-                    1 for c in served if kinds[c] == j) >= need:
+            if claimed[j] < 0 and have[j] >= need:
                 claimed[j] = me
                 self._scores = None
                 ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
