@@ -1,8 +1,9 @@
 """Gelato Mio's fast paths against the plain rule or generator they stand for.
 
-The engine keeps the first words of each steal's seeded generator, records the round
-scores as a linked record and gives views shared plain forms (all for speed, see
-``state.py`` and ``view.py``); these tests check each against the direct reading.
+The engine draws each steal from one reseeded generator, records the round scores as a
+linked record, gives views shared plain forms and plays random playouts from tables of the
+display's occupancy (all for speed, see ``state.py`` and ``view.py``); these tests check
+each against the direct reading.
 """
 
 from __future__ import annotations
