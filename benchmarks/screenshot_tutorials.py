@@ -6,13 +6,16 @@ Run from the repo root: ``.venv/bin/python benchmarks/screenshot_tutorials.py [-
 written for first (IJs in Dutch, the others in English), clicks the highlighted option of
 every step (or Next), and writes ``<id>_<lang>_step<k>.png`` for three steps: the first
 move, a move after a wrong click (its explanation shown), and the last move; then
-``<id>_<lang>_quiz.png``. It prints the number of steps and moves of each tutorial.
+``<id>_<lang>_quiz.png``. ``--lang en nl`` shoots every tutorial in each language named
+instead. It prints the number of steps and moves of each tutorial, and how long the page
+took to answer its clicks (what a learner waits for, the screenshots left out).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +58,11 @@ def progress(page: Any) -> str:
     return page.inner_text(f"{T} .ic-tutorial-progress")
 
 
-def advance(page: Any) -> None:
-    """Click the highlighted option (or Next on a step to read); wait for the next step."""
+def advance(page: Any) -> float:
+    """Click the highlighted option (or Next on a step to read); wait for the next step.
+
+    Returns the seconds from the click to the next step shown and the kernel idle."""
+    start = time.perf_counter()
     before = progress(page)
     target = page.locator(f"{T} .ic-target")
     if target.count():
@@ -67,6 +73,7 @@ def advance(page: Any) -> None:
         "([sel, old]) => (document.querySelector(sel)?.innerText || '') !== old",
         arg=[f"{T} .ic-tutorial-progress", before], timeout=60_000)
     wait_kernel_idle(page, settle_ms=200)
+    return time.perf_counter() - start
 
 
 def wrong_click(page: Any) -> bool:
@@ -82,10 +89,12 @@ def wrong_click(page: Any) -> bool:
     return True
 
 
-def shoot(tut: Any, page: Any, out: Path, lang: str) -> list[Path]:
+def shoot(tut: Any, page: Any, out: Path, lang: str) -> tuple[list[Path], list[float]]:
+    """Click through ``tut``, shooting three steps and the quiz; the paths and each
+    step's answer time."""
     moves = [k for k, s in enumerate(tut.steps) if not s.reading]
     middle = moves[len(moves) // 2]
-    shots = []
+    shots, waits = [], []
     for k in range(len(tut.steps)):
         if k in (moves[0], middle, moves[-1]):
             if k == middle:
@@ -93,11 +102,11 @@ def shoot(tut: Any, page: Any, out: Path, lang: str) -> list[Path]:
             path = out / f"{tut.id}_{lang}_step{k + 1}.png"
             page.screenshot(path=str(path))
             shots.append(path)
-        advance(page)
+        waits.append(advance(page))
     path = out / f"{tut.id}_{lang}_quiz.png"
     page.screenshot(path=str(path))
     shots.append(path)
-    return shots
+    return shots, waits
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/shots/tutorial"))
     parser.add_argument("--size", default="1024x640", help="window WxH")
     parser.add_argument("--only", nargs="*", default=None, help="tutorial ids to shoot")
+    parser.add_argument("--lang", nargs="*", default=None,
+                        help="languages to shoot every tutorial in (default: its own)")
     args = parser.parse_args(argv)
     reason = chromium_missing_reason()
     if reason:
@@ -119,14 +130,18 @@ def main(argv: list[str] | None = None) -> int:
         for tut in all_tutorials():
             if args.only and tut.id not in args.only:
                 continue
-            lang = LANGUAGE.get(tut.id, "en")
-            print(f"{tut.id}: {len(tut.steps)} steps, {tut.moves} moves, "
-                  f"{len(tut.quiz)} quiz questions")
-            page = open_tutorial(ctx, server, watch, tut.id, lang)
-            for path in shoot(tut, page, args.out, lang):
-                print(f"  {path}")
-            problems += watch.problems() + python_errors(page)
-            close_page(page, server)
+            for lang in args.lang or [LANGUAGE.get(tut.id, "en")]:
+                print(f"{tut.id} ({lang}): {len(tut.steps)} steps, {tut.moves} moves, "
+                      f"{len(tut.quiz)} quiz questions")
+                page = open_tutorial(ctx, server, watch, tut.id, lang)
+                shots, waits = shoot(tut, page, args.out, lang)
+                for path in shots:
+                    print(f"  {path}")
+                print(f"  answers to {len(waits)} clicks: {sum(waits):.1f} s in all, "
+                      f"median {sorted(waits)[len(waits) // 2]:.2f} s, "
+                      f"slowest {max(waits):.2f} s")
+                problems += watch.problems() + python_errors(page)
+                close_page(page, server)
     if problems:
         print(f"  ERRORS: {problems}")
         return 1

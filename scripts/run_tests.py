@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "build" / "test-logs"
-COMMON = ["-p", "no:cacheprovider", "--durations=10"]
+COMMON = ["-p", "no:cacheprovider", "--durations=25"]
 #: The tests marked ``alone``, run after the others (see the module's docstring).
 ALONE = ("alone", ["tests"])
 #: What :func:`run` returns when stopped with Ctrl-C.

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from icecream.core.chance import randbelow, rng, shuffle_in_place
+from icecream.core.chance import randbelow, randbelow_of, rng, shuffle_in_place
 
 
 @pytest.mark.parametrize("seed", [0, 7, -3, 2**70])
@@ -39,3 +39,11 @@ def test_threads_drawing_at_once_each_get_their_own_numbers():
     for t in threads:
         t.join()
     assert not wrong
+
+
+@pytest.mark.parametrize("seed", [0, 11, 2**70])
+def test_randbelow_of_draws_randbelows_numbers(seed):
+    below = randbelow_of("demo", seed, "steal")
+    for k in range(80):
+        for n in (1, 2, 3, 5, 8, 9, 17, 31, 33, 300):
+            assert below(k, n) == randbelow("demo", seed, "steal", k, n)

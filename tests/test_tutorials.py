@@ -259,3 +259,22 @@ def test_the_play_page_links_to_the_tutorial_of_the_game_shown() -> None:
     assert "tutorial.ipynb?game=gelato-mio&amp;lang=nl" in explorer.learn_link.value
     assert explorer.new_game(game="combo-cone", players=2)
     assert "game=combo-cone" in explorer.learn_link.value
+
+
+def test_the_score_is_given_only_once_every_question_is_answered() -> None:
+    """A box reading "Your score: 0 of 3" above unanswered questions looks like a failed
+    quiz: until the last answer it says how many questions there are instead."""
+    from icecream.widgets.tutorial import TutorialWidget
+
+    w = TutorialWidget("gelato_mio")
+    while not w.run.at_quiz:
+        step = w.run.step
+        assert w.next() if step.reading else w.click(step.expect[0]).kind == "right"
+    count = len(w.run.questions)
+    assert "Your score:" not in w.score.value
+    assert f"once you have answered all {count} questions" in w.score.value
+    for k in range(count):
+        assert w.quiz.answer(w.quiz.question.answer) is not None
+        assert ("Your score:" in w.score.value) == (k == count - 1)
+        assert w.quiz.next_question() == (k < count - 1)
+    assert f"Your score: {count} of {count} questions right" in w.score.value

@@ -30,7 +30,7 @@ import random
 import sys
 import threading
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def rng(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
@@ -43,7 +43,19 @@ def rng(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
 #: it before use and lends it to no caller, so no state carries over between calls.
 _REUSED = threading.local()
 _seed_c = random.Random.__mro__[1].seed  # _random.Random.seed: the C seeding itself
-_sha512 = hashlib.sha512
+try:  # the built-in SHA-512 answers a short text sooner than OpenSSL's (the same digest)
+    from _sha512 import sha512 as _sha512  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - a Python built without it
+    _sha512 = hashlib.sha512
+
+
+def _reused() -> random.Random:
+    """This thread's reused generator."""
+    try:
+        return _REUSED.r
+    except AttributeError:
+        r = _REUSED.r = random.Random(0)
+        return r
 
 
 def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
@@ -64,16 +76,46 @@ def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
     at least 1; randrange reads ``n.bit_length()`` bits of each 32-bit word until one is
     below ``n``)."""
     r = _reseed(game, seed, purpose, k)
-    bits = n.bit_length()
+    bits = _BITS[n] if n < 257 else n.bit_length()
     x = r.getrandbits(bits)
     while x >= n:
         x = r.getrandbits(bits)
     return x
 
 
+def randbelow_of(game: str, seed: int, purpose: str | int) -> Callable[[int, int], int]:
+    """``below(k, n) == randbelow(game, seed, purpose, k, n)``, for an engine drawing at
+    many decisions of one playout: the seed's text up to ``k`` is made once. Use it in
+    the thread that made it (it reseeds that thread's generator at every call)."""
+    head = f"{game}:{seed}:{purpose}:".encode()
+    r = _reused()
+
+    def below(k: int, n: int) -> int:
+        raw = head + b"%d" % k  # as _reseed seeds
+        _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
+        bits = _BITS[n] if n < 257 else n.bit_length()
+        x = getrandbits(bits)
+        while x >= n:
+            x = getrandbits(bits)
+        return x
+
+    getrandbits = r.getrandbits
+    return below
+
+
 def shuffle_in_place(game: str, seed: int, purpose: str | int, k: int, items: list) -> None:
-    """``rng(game, seed, purpose, k).shuffle(items)``, the same order, made faster."""
-    _reseed(game, seed, purpose, k).shuffle(items)
+    """``rng(game, seed, purpose, k).shuffle(items)``, the same order, made faster: the
+    steps of :meth:`random.Random.shuffle` (each ``j`` drawn as ``randrange(i + 1)``)
+    without a Python call per card."""
+    getrandbits = _reseed(game, seed, purpose, k).getrandbits
+    n = len(items)
+    bits_of = _BITS if n < len(_BITS) else [i.bit_length() for i in range(n + 1)]
+    # bits_of[i + 1] == (i + 1).bit_length(), the bits randrange(i + 1) reads
+    for i, bits in zip(range(n - 1, 0, -1), bits_of[n:1:-1], strict=True):
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def shuffled(game: str, seed: int, purpose: str | int, k: int,
@@ -115,6 +157,8 @@ _shake = hashlib.shake_128
 # Clears the top two bits of each key, so keys stay below 2**30, the size Python sorts fastest.
 _KEY_BITS = bytes(b & 0x3F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
+#: ``_BITS[n] == n.bit_length()``, for the shuffles of short lists.
+_BITS = tuple(n.bit_length() for n in range(257))
 assert array("I").itemsize == 4, "the seeded shuffle needs 32-bit unsigned ints"
 
-__all__ = ["rng", "randbelow", "shuffle_in_place", "shuffled", "fast_shuffled"]
+__all__ = ["rng", "randbelow", "randbelow_of", "shuffle_in_place", "shuffled", "fast_shuffled"]

@@ -262,8 +262,10 @@ class TutorialWidget(widgets.VBox):
         self.moves.children = [self._move_button(state, a) for a in off_table]
         rules = hooks.rules(state)
         shown = [r for r in step.rules if r in rules]
-        self.rules.value = (f"<div style='margin-top:6px'><small>"
-                            f"{escape(t('tutorial.ui.rules', lang))}</small>"
+        # Its own line height: the widget's 28 px left a gap where the Dutch line wraps.
+        self.rules.value = (f"<div style='margin-top:6px'>"
+                            f"<div style='font-size:85%;line-height:1.3'>"
+                            f"{escape(t('tutorial.ui.rules', lang))}</div>"
                             f"{panels.rules_html(shown, rules, lang)}</div>" if shown else "")
         self._draw_reply()
 
@@ -319,7 +321,9 @@ class TutorialWidget(widgets.VBox):
 
     def _draw_score(self) -> None:
         run, lang = self.run, self.lang
-        text = t("tutorial.ui.score", lang, right=run.score, count=len(run.questions),
+        # A score of "0 of 3" before the first answer reads as a failed quiz.
+        key = "tutorial.ui.score" if run.finished else "tutorial.ui.score_pending"
+        text = t(key, lang, right=run.score, count=len(run.questions),
                  mistakes=run.mistakes)
         self.score.value = (f'<div style="border:3px solid #B8860B;border-radius:8px;'
                             f'padding:2px 10px;background:#FFFBEA;margin:2px 0">'

@@ -22,13 +22,15 @@ say, citing rules, what happened.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
+from functools import cache
+from itertools import accumulate, compress, repeat
 from operator import ge, is_
 from typing import Any
 
-from ...core.chance import randbelow, rng, shuffle_in_place
+from ...core.chance import randbelow, randbelow_of, rng, shuffle_in_place
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone
 from ...core.invariants import invariant
@@ -73,12 +75,59 @@ PHASES = (
     Phase("last_round", "GM-9", _PLAY_KINDS),
     Phase("over", "GM-9", ()),
 )
+#: GM-7: the fewest customers served that an ice cream objective asks for.
+_FEWEST_SERVED = min(need for _, need, _ in ICE_CREAM_OBJECTIVES)
 #: GM-5: the limits of the two Quality Control cards.
 HAND_LIMIT, BALL_LIMIT = 7, 3
+#: The first spot of each row of the display.
+_ROW_STARTS = (0, 3, 6)
 _NEIGHBOURS = tuple(
     tuple(r2 * 3 + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
           if 0 <= r2 < 3 and 0 <= c2 < 3)
     for r in range(3) for c in range(3))
+
+
+#: A display's occupancy as 9 bits (bit ``s`` set: a card on spot ``s``), by the bytes
+#: ``bytes(map(_OCCUPIED, display))``; and, by occupancy, what the playout reads of it:
+#: the occupied spots (GM-4's takes, in order), the rows with a card right of a gap, how
+#: their cards slide and the occupancy once they slid (GM-4), and the spots a refill
+#: fills (the rows left empty, or every empty spot: GM-4's two rules) with the occupancy
+#: once they are filled.
+_OCC_OF: dict[bytes, int] = {}
+_TAKE_SPOTS: list[tuple[tuple[int, ...], int]] = []  # (spots, how many)
+_GAPPED_ROWS: list[tuple[int, ...]] = []
+#: (``(to, from)`` spots each card slides, in order; the spots left empty), or ().
+_SLIDES: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | tuple[()]] = []
+_SLID: list[int] = []
+_FILL_ROWS: list[tuple[tuple[int, ...], int] | tuple[()]] = []  # () when none
+_FILL_SPOTS: list[tuple[tuple[int, ...], int] | tuple[()]] = []
+
+
+def _occupancy_tables() -> None:
+    """Fill the occupancy tables above, once (from the rules of GM-4 on 9 bits)."""
+    for occ in range(512):
+        on = [occ >> s & 1 for s in range(9)]
+        _OCC_OF[bytes(on)] = occ
+        _TAKE_SPOTS.append((tuple(s for s in range(9) if on[s]), sum(on)))
+        gapped, slid, rows, moves, clears = [], 0, [], [], []
+        for r in (0, 3, 6):
+            a, b, c = on[r:r + 3]
+            if not a and (b or c) or not b and c:
+                gapped.append(r)
+                cards = [s for s in range(r, r + 3) if on[s]]  # they slide left in order
+                moves += [(r + t, s) for t, s in enumerate(cards) if r + t != s]
+                clears += [s for s in range(r + len(cards), r + 3) if on[s]]
+            slid |= (1 << (a + b + c)) - 1 << r
+            if not (a or b or c):
+                rows += (r, r + 1, r + 2)
+        _GAPPED_ROWS.append(tuple(gapped))
+        _SLIDES.append((tuple(moves), tuple(clears)) if gapped else ())
+        _SLID.append(slid)
+        _FILL_ROWS.append((tuple(rows), occ | sum(1 << s for s in rows)) if rows else ())
+        _FILL_SPOTS.append((tuple(s for s in range(9) if not on[s]), 511) if occ < 511 else ())
+
+
+_occupancy_tables()
 
 
 # Shared action instances, so that legal-action lists cost little allocation.
@@ -97,16 +146,52 @@ def _ask(a: int, b: int, q: int) -> Ask:
 
 
 _SERVES = tuple(ServeCustomer(p) for p in range(4))
+#: The balls a hand can make, by a bit per flavour (strawberry 1, chocolate 2, vanilla 4).
+_MAKES_OF = tuple(tuple(a for i, a in enumerate(_MAKES) if bits >> i & 1) for bits in range(8))
 #: A hand without a card (GMN-4: nobody can be asked for a card then).
 _NO_CARDS = [0] * HAND_KINDS
+
+
+@cache
+def _capped_at(most: int) -> bytes:
+    """The table that caps byte values at ``most`` (for ``bytes.translate``)."""
+    return bytes(min(b, most) for b in range(256))
+
+
 #: A hand's counts as bytes, each capped at 2: all the asks need to know of a hand.
-_CAP2 = bytes(min(b, 2) for b in range(256))
+_CAP2 = _capped_at(2)
 #: Capped hand -> per colleague seat, the asks the hand can pay for (GM-6).
 _PAIRS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
 #: (capped hand, seat, players[, which seats hold cards when one holds none]) -> the
 #: asks that seat can make, in the checks' order: the fast path's table (worked out once
 #: per kind of hand, not at every decision).
 _ASKS_BY_HAND: dict[tuple, tuple[Ask, ...]] = {}
+
+
+class _PairKinds(dict):
+    """Capped hand -> the pairs of kinds ``(a, b)``, ``a <= b``, it can discard (GM-6), in
+    the checks' order, worked out when first asked for (at most 3 ** 8 hands)."""
+
+    def __missing__(self, hand: bytes) -> tuple[tuple[int, int], ...]:
+        held = [k for k in range(HAND_KINDS) if hand[k]]
+        pairs = self[hand] = tuple((a, b) for i, a in enumerate(held) for b in held[i:]
+                                   if a != b or hand[a] >= 2)
+        return pairs
+
+
+_PAIR_KINDS = _PairKinds()
+
+
+class _CountedPairs(dict):
+    """Capped hand -> ``(len(pairs), pairs)`` of :data:`_PAIR_KINDS`, for the playout."""
+
+    def __missing__(self, hand: bytes) -> tuple[int, tuple[tuple[int, int], ...]]:
+        pairs = _PAIR_KINDS[hand]
+        got = self[hand] = (len(pairs), pairs)
+        return got
+
+
+_COUNTED_PAIRS = _CountedPairs()
 
 
 def _asks_for(key: tuple) -> tuple[Ask, ...]:
@@ -116,10 +201,7 @@ def _asks_for(key: tuple) -> tuple[Ask, ...]:
     holding = key[3] if len(key) > 3 else (True,) * players
     by_seat = _PAIRS_BY_HAND.get(hand)
     if by_seat is None:
-        held = [k for k in range(HAND_KINDS) if hand[k]]
-        pairs = [(a, b) for i, a in enumerate(held) for b in held[i:]
-                 if a != b or hand[a] >= 2]
-        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in pairs)
+        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _PAIR_KINDS[hand])
                                               for q in range(4))
     asks = tuple(a for q in range(players) if q != me and holding[q] for a in by_seat[q])
     if len(_ASKS_BY_HAND) >= 1 << 16:  # a bound on memory; random games meet far fewer
@@ -163,11 +245,12 @@ def _known_action(data: dict) -> Action | None:
     return act
 
 
-def _take_events(me: int, kind: int, count: int, row: int, col: int) -> list[Event]:
+def _take_events(me: int, kind: int, count: int, spot: int) -> list[Event]:
     """The event of a take (GM-4): a raw event keeps only these numbers (playouts never
     read their events)."""
     return [Event("gm.event.take", {"player": me, "flavours": [kind] * count, "count": count,
-                                    "row": row + 1, "col": col + 1}, "GM-4", None)]
+                                    "row": spot // 3 + 1, "col": spot % 3 + 1}, "GM-4",
+                  None)]
 
 
 def _ask_events(me: int, q: int, kinds: list[int], card: int) -> list[Event]:
@@ -179,6 +262,22 @@ def _ask_events(me: int, q: int, kinds: list[int], card: int) -> list[Event]:
             Event("gm.event.ask.lost", {"player": me, "seat": q, "flavour": card}, "GM-6", q)]
 
 
+def _slide_event() -> tuple:
+    """The raw event of a slide (GM-4)."""
+    return ("gm.event.slide", {}, "GM-4", None)
+
+
+def _step_events(head: tuple, slid: Any, drawn: list[int]) -> list[tuple]:
+    """A take's or an ask's raw events as _play writes them: ``head`` (the take or the
+    ask), the slide (GM-4) when ``slid``, and the refill of ``drawn`` (GM-4) when any."""
+    ev = [head]
+    if slid:
+        ev.append(_slide_event())
+    if drawn:
+        ev.append(("gm.event.refill", {"flavours": drawn, "count": len(drawn)}, "GM-4", None))
+    return ev
+
+
 def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any) -> tuple:
     """A raw event ``(key, params, rule, visible_to)``, or ``(maker, arguments)``:
     :attr:`GelatoMioState.events` makes the :class:`Event` when someone reads it
@@ -187,8 +286,10 @@ def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any
     return (key, params, rule, visible_to)
 
 
-#: ``spot >= 0``: an occupied display spot (a C-level test, for the fast path's Takes).
+#: ``spot >= 0``: an occupied display spot (a C-level test, for the fast path's Takes);
+#: ``spot == -1``: an empty one.
 _OCCUPIED = (0).__le__
+_EMPTY = (-1).__eq__
 #: id(settings) -> (settings, what each customer needs to be served), for the fast path;
 #: only for the shipped customers (a table's own file is read again when it changes).
 _NEEDS: dict[int, tuple[Any, tuple]] = {}
@@ -702,58 +803,201 @@ class GelatoMioState(KitState):
         """
         if until is not None:
             return super().random_playout(random, until)
+        # FAST PATH (labelled): check_playout_paths (conformance) proves the games equal to
+        # the protocol's loop and to apply(), step by step. fast_legal's tuple is counted,
+        # not built, in its order: the takes (occupied spots, GM-4), the balls (GM-6), the
+        # serves, the asks (GM-6, GMN-4). A take or an ask, almost every decision, is
+        # played here with _play's steps written out (_take, _ask, _refill when it draws
+        # only usual cards, _end_turn when no objective, last round or end is due), each
+        # inline step taken only when the case _play meets is that very case; anything else
+        # goes through _play.
         steps = 0
-        fast_legal = self.fast_legal
         play = self._play
         hands = self.hands  # changed in place only, like display, table and supply
         display = self.display
-        n_kinds = HAND_KINDS
+        tables = self.table
+        served_by = self.served
+        n = len(hands)
+        others = n - 1
+        settings = self.settings
+        flood = settings.flood
+        fills = _FILL_SPOTS if settings.refill == "every_spot" else _FILL_ROWS
+        first = settings.first_player
+        after = tuple(range(1, n)) + (0,)  # the seat after each seat
+        serves_of = self._serves
+        serve_memo: dict[bytes, list[Action]] = {}  # while the piles stay as they are
+        serve_cap = _capped_at(max(map(max, _serve_needs(settings)[2])))
+        steal = randbelow_of("gelato-mio", self.seed, "steal")  # _steal_index's numbers
+        pairs_of = _COUNTED_PAIRS
+        looked = [-1] * n  # each seat's served customers when its objectives were looked for
+        no_balls = [0, 0, 0]
+        no_cards, cap2, take_spots = _NO_CARDS, _CAP2, _TAKE_SPOTS  # (as locals)
+        neighbours, gapped_rows, slid_of = _NEIGHBOURS, _GAPPED_ROWS, _SLID
+        slides = _SLIDES
         while not self.over:
             if self.qc is not None or self._legal is not None:  # a Quality Control answer
                 legal = self._legal
                 if legal is None:
-                    legal = fast_legal()
+                    legal = self.fast_legal()
                 play(legal[int(random() * len(legal))])
                 steps += 1
                 continue
-            # FAST PATH (labelled): fast_legal's tuple is counted, not built, and only the
-            # action picked is looked up in it; check_playout_paths (conformance) proves
-            # the games equal to the protocol's loop. In fast_legal's order: the takes
-            # (occupied spots, GM-4), the balls (GM-6), the serves, the asks (GM-6, GMN-4).
+            # Decisions played here until _play or a step of it is called: ``occ`` is the
+            # display's occupancy (kept up to date by each step here), and the last round
+            # (GM-9) can start or end only in _play's steps.
             me = self.turn
-            hand = hands[me]
-            n_take = 9 - display.count(-1)
-            makes: Sequence[Action] = ()
-            if hand[CREAM] and hand[SUGAR]:
-                supply = self.supply
-                makes = [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
-            table = self.table[me]
-            # Every customer needs a ball (parse_customers): no ball on the table, no serve.
-            serves = self._serves(hand, table) if table[0] or table[1] or table[2] else ()
-            # The asks: each pair of cards the hand can discard, to each colleague with a
-            # card (in seat order, the pairs in the same order for each).
-            empty = hand.count(0)
-            held = n_kinds - empty
-            pairs = held * (held - 1) // 2 + held - hand.count(1)
-            n_ask = pairs * (len(hands) - 1 - hands.count(_NO_CARDS)) if pairs else 0
-            n_make = len(makes)
-            n_serve = len(serves)
-            total = n_take + n_make + n_serve + n_ask
-            if not total:
-                random()  # the one legal action, Pass, is picked by a draw too
-                play(PASS)
+            occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
+            last_turns = self.last_left > 0 or self.pile_out
+            any_served = any(served_by)  # customers are served in _play only
+            while True:
+                hand = hands[me]
+                counts = bytes(hand)
+                takes, n_take = take_spots[occ]
+                n_other = n_take
+                makes = ()
+                if hand[1] and hand[0]:  # cream and sugar (GM-6, GMN-6; flavour i: hand[2 + i])
+                    supply = self.supply
+                    makes = _MAKES_OF[bool(supply[0] and hand[2]) | bool(
+                        supply[1] and hand[3]) << 1 | bool(supply[2] and hand[4]) << 2]
+                    n_other += len(makes)
+                table = tables[me]
+                if table != no_balls:  # every customer needs a ball
+                    # bowl, cone and wafer cards, then balls, each capped at the most a
+                    # customer needs (the same serves for the same key)
+                    key = (counts[5:] + bytes(table)).translate(serve_cap)
+                    serves = serve_memo.get(key)
+                    if serves is None:
+                        serves = serve_memo[key] = serves_of(hand, table)
+                    n_other += len(serves)
+                # The asks: each pair of cards the hand can discard, to each colleague
+                # with a card (in seat order, the pairs in the same order for each).
+                n_pairs, pairs = pairs_of[counts.translate(cap2)]
+                empty = hands.count(no_cards)  # hands without a card (GMN-4)
+                total = n_other + n_pairs * (others - empty)
+                if not total:
+                    random()  # the one legal action, Pass, is picked by a draw too
+                    play(PASS)
+                    steps += 1
+                    break
+                i = int(random() * total)
+                if i < n_take:  # _take
+                    spot = takes[i]
+                    kind = display[spot]
+                    if flood:
+                        cells = self.taken_by(spot // 3, spot % 3)
+                        for c in cells:
+                            display[c] = -1
+                            occ -= 1 << c
+                        count = len(cells)
+                    else:  # the card and its identical direct neighbours (GM-4)
+                        display[spot] = -1
+                        occ -= 1 << spot
+                        count = 1
+                        for c in neighbours[spot]:
+                            if display[c] == kind:
+                                display[c] = -1
+                                occ -= 1 << c
+                                count += 1
+                    hand[kind] += count
+                    took = True
+                    gapped = slides[occ]
+                    if gapped:  # _slide, inline while no refill waits for spots (GMN-2)
+                        if self.to_fill:
+                            self._slide(gapped_rows[occ])
+                        else:
+                            moves, clears = gapped
+                            for to, at in moves:
+                                display[to] = display[at]
+                            for s in clears:
+                                display[s] = -1
+                        occ = slid_of[occ]
+                elif i >= n_other:  # _ask
+                    seat, pair = divmod(i - n_other, n_pairs)
+                    a, b = pairs[pair]
+                    if empty:  # the seat-th colleague holding a card (GMN-4)
+                        q = [q for q in range(n) if q != me and any(hands[q])][seat]
+                    else:
+                        q = seat + 1 if seat >= me else seat
+                    hand[a] -= 1
+                    hand[b] -= 1
+                    self.discard += a, b
+                    theirs = hands[q]
+                    held = list(accumulate(theirs))
+                    # GMN-4: a random card of theirs, as the k-th of their cards in kind order
+                    card = bisect_right(held, steal(self.steals, held[-1]))
+                    self.steals += 1
+                    theirs[card] -= 1
+                    hand[card] += 1
+                    took = False
+                    gapped = ()
+                else:  # a ball or a serve: _play (a serve changes the piles)
+                    i -= n_take
+                    if i < len(makes):
+                        play(makes[i])
+                    else:
+                        play(serves[i - len(makes)])
+                        serve_memo.clear()
+                    steps += 1
+                    break
                 steps += 1
-                continue
-            i = int(random() * total)
-            if i < n_take:
-                play(list(compress(_TAKES, map(_OCCUPIED, display)))[i])
-            elif i < n_take + n_make:
-                play(makes[i - n_take])
-            elif i < n_take + n_make + n_serve:
-                play(serves[i - n_take - n_make])
-            else:
-                play(self._asks()[i - n_take - n_make - n_serve])
-            steps += 1
+                self.passes = 0
+                # The step's events are made only when a step of _play is called with them:
+                # the game ends only in those, so the last state's events are always made,
+                # and a step played all here leaves them to the next step (never read).
+                ev = None
+                drawn = ()
+                # _refill, inline when it draws only usual cards into the spots it fills.
+                fill = () if self.to_fill else fills[occ]
+                if fill:
+                    targets, filled = fill
+                    deck = self.deck
+                    k = len(targets)
+                    if len(deck) >= k and max(deck[-k:]) < QC_HAND:
+                        drawn = deck[:-k - 1:-1]  # the top card first
+                        del deck[-k:]
+                        for s, drew in zip(targets, drawn, strict=True):
+                            display[s] = drew
+                        occ = filled
+                        fill = ()
+                elif self.to_fill:
+                    fill = True
+                if fill:
+                    ev = _step_events(
+                        (_take_events, (me, kind, count, spot)) if took else (
+                            _ask_events, (me, q, [a, b], card)), gapped, drawn)
+                    self._refill(ev)
+                    if self.qc is not None:
+                        self._events = ev
+                        break
+                    occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
+                # _end_turn, inline when no last round or end (GM-9) is due; the objectives
+                # (GM-7) looked for only when the seat served a customer since it last did.
+                if any_served:
+                    served = served_by[me]
+                    if served and len(served) != looked[me] and min(self.claimed) < 0:
+                        if ev is None:
+                            ev = _step_events(
+                                (_take_events, (me, kind, count, spot)) if took else (
+                                    _ask_events, (me, q, [a, b], card)), gapped, drawn)
+                        self._claim(ev)
+                        looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
+                if last_turns:
+                    if ev is None:
+                        ev = _step_events(
+                            (_take_events, (me, kind, count, spot)) if took else (
+                                _ask_events, (me, q, [a, b], card)), gapped, drawn)
+                    self._pass_turn(ev)
+                    self._events = ev
+                    break
+                me = self.turn = after[me]
+                if me == first:
+                    scores = self._scores
+                    if scores is None:
+                        scores = self._scores = self._running_scores()
+                    self._round_log = (self._round_log, scores)
+                    self.round += 1
+                if ev is not None:
+                    self._events = ev
         return steps
 
     def _play(self, act: Action) -> None:
@@ -799,20 +1043,26 @@ class GelatoMioState(KitState):
             d[i] = -1
         count = len(cells)
         self.hands[me][kind] += count  # the cards taken are all of one kind
-        ev.append((_take_events, (me, kind, count, row, col)))
+        ev.append((_take_events, (me, kind, count, start)))
+        if self._slide():
+            ev.append(_slide_event())
+
+    def _slide(self, rows: Sequence[int] = _ROW_STARTS) -> bool:
+        """GM-4: after a take, each row's cards slide to its leftmost free spots (``rows``:
+        the first spots of the rows to look at, when the others are known to have no card
+        right of a gap); whether a card moved."""
+        d = self.display
         moved = False
-        for r in (0, 3, 6):  # GM-4: each row's cards slide to its leftmost free spots
+        for r in rows:
             a, b, c = d[r], d[r + 1], d[r + 2]
             if a < 0 and (b >= 0 or c >= 0) or b < 0 and c >= 0:  # a card right of a gap
                 moved = True
-                packed = [k for k in (a, b, c) if k >= 0]
-                d[r:r + 3] = packed + [-1] * (3 - len(packed))
-                owed = sum(1 for i in self.to_fill if r <= i < r + 3)
+                d[r:r + 3] = sorted((a, b, c), key=_EMPTY)  # the cards in order, then the gaps
+                owed = sum(1 for i in self.to_fill if r <= i < r + 3) if self.to_fill else 0
                 if owed:  # a stopped refill still owes this row its rightmost free spots
                     self.to_fill = sorted([i for i in self.to_fill if not r <= i < r + 3]
                                           + list(range(r + 3 - owed, r + 3)))
-        if moved:
-            ev.append(("gm.event.slide", {}, "GM-4", None))
+        return moved
 
     def _make_ball(self, me: int, flavour: int, ev: list[tuple]) -> None:
         for k in (flavour, CREAM, SUGAR):
@@ -881,18 +1131,17 @@ class GelatoMioState(KitState):
         # completed as soon as a card can be drawn (GM-4, GM-5); new empty rows join them.
         owed = self.to_fill
         d = self.display
-        if not owed and -1 not in d:
-            return  # a full display: nothing to fill (to_fill stays empty)
-        if self.settings.refill == "every_spot":
-            targets = [i for i in range(9) if d[i] < 0]
-        else:  # the rows left empty
-            targets = []
-            for r in range(0, 9, 3):
-                if d[r] < 0 and d[r + 1] < 0 and d[r + 2] < 0:
-                    targets += (r, r + 1, r + 2)
-            if not targets and not owed:
-                self.to_fill = targets
-                return
+        if not owed and (-1 not in d or self.settings.refill != "every_spot" and not (
+                d[0] < 0 and d[1] < 0 and d[2] < 0 or d[3] < 0 and d[4] < 0 and d[5] < 0
+                or d[6] < 0 and d[7] < 0 and d[8] < 0)):
+            return  # nothing to fill: a full display, or no row left empty (GM-4)
+        # every empty spot, or the rows left empty
+        fill = (_FILL_SPOTS if self.settings.refill == "every_spot" else _FILL_ROWS)[
+            _OCC_OF[bytes(map(_OCCUPIED, d))]]
+        targets = list(fill[0]) if fill else []
+        if not targets and not owed:
+            self.to_fill = targets
+            return
         self.to_fill = sorted(set(owed).union(targets)) if owed else targets
         drawn: list[int] = []
         to_fill = self.to_fill
@@ -933,32 +1182,35 @@ class GelatoMioState(KitState):
             self.shuffles += 1
             self.deck = cards
             self.discard = []
-            ev.append(_ev("gm.event.reshuffle", "GM-4", count=len(cards)))
+            ev.append(("gm.event.reshuffle", {"count": len(cards)}, "GM-4", None))
         return self.deck.pop()
 
     def _quality_control(self, card: int, spot: int, ev: list[tuple]) -> None:
         """GM-5: who must give up half, in turn order from the turn player (GMN-1)."""
-        n = self.num_players
-        ev.append(_ev(f"gm.event.qc.{CODES[card]}", "GM-5"))
-        pending = []
-        for j in range(n):
-            p = (self.turn + j) % n
-            have = sum(self.hands[p]) if card == QC_HAND else sum(self.table[p])
-            if have > (HAND_LIMIT if card == QC_HAND else BALL_LIMIT):
-                pending.append([p, have // 2])
-                ev.append(_ev(f"gm.event.qc_must.{CODES[card]}", "GM-5", player=p,
-                              count=have // 2))
-        if pending:
+        ev.append((f"gm.event.qc.{CODES[card]}", {}, "GM-5", None))
+        if card == QC_HAND:
+            limit, have = HAND_LIMIT, list(map(sum, self.hands))
+        else:
+            limit, have = BALL_LIMIT, list(map(sum, self.table))
+        if max(have) > limit:
+            n = len(have)
+            pending = []
+            for j in range(n):
+                p = (self.turn + j) % n
+                if have[p] > limit:
+                    pending.append([p, have[p] // 2])
+                    ev.append(_ev(f"gm.event.qc_must.{CODES[card]}", "GM-5", player=p,
+                                  count=have[p] // 2))
             self.qc = [card, spot, pending]
         else:
-            ev.append(_ev("gm.event.qc_nobody", "GM-5"))
+            ev.append(("gm.event.qc_nobody", {}, "GM-5", None))
             self._qc_done(card, spot, ev)
 
     def _qc_done(self, card: int, spot: int, ev: list[tuple]) -> None:
         self.display[spot] = -1
         self.discard.append(card)
         self.qc = None
-        ev.append(_ev("gm.event.qc_discarded", "GM-5", flavour=card))
+        ev.append(("gm.event.qc_discarded", {"flavour": card}, "GM-5", None))
 
     def _answer_qc(self, act: Discard | ReturnBall, ev: list[tuple]) -> None:
         qc = self.qc
@@ -985,18 +1237,32 @@ class GelatoMioState(KitState):
 
     # ------------------------------------------------------------------ turns
     def _end_turn(self, ev: list[tuple]) -> None:
-        me, n = self.turn, len(self.hands)
+        # GM-7: an objective needs at least _FEWEST_SERVED customers served
+        if len(self.served[self.turn]) >= _FEWEST_SERVED and min(self.claimed) < 0:
+            self._claim(ev)
+        self._pass_turn(ev)
+
+    def _claim(self, ev: list[tuple]) -> None:
+        """GM-7: the turn player claims each ice cream objective left whose customers they
+        served."""
+        me = self.turn
         served = self.served[me]
         claimed = self.claimed
-        if served and min(claimed) < 0:  # GM-7 (every objective needs customers served)
-            kinds = _customer_kinds(self.settings)
-            for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
-                if claimed[j] < 0 and len(served) >= need and sum(
-                        1 for c in served if kinds[c] == j) >= need:
-                    claimed[j] = me
-                    self._scores = None
-                    ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
-                                  count=need))
+        kinds = _customer_kinds(self.settings)
+        have = [0] * len(ICE_CREAM_OBJECTIVES)  # customers served of each objective's kind
+        for c in served:
+            have[kinds[c]] += 1
+        for j, (kind, need, pts) in enumerate(ICE_CREAM_OBJECTIVES):
+            if claimed[j] < 0 and have[j] >= need:
+                claimed[j] = me
+                self._scores = None
+                ev.append(_ev(f"gm.event.objective.{kind}", "GM-7", player=me, points=pts,
+                              count=need))
+
+    def _pass_turn(self, ev: list[tuple]) -> None:
+        """The end of a turn after the objectives (GM-7): the last round (GM-9), the end
+        when everyone passed (GMN-7), then the next seat and the round record."""
+        me, n = self.turn, len(self.hands)
         if self.last_left > 0:
             self.last_left -= 1
             if self.last_left == 0:

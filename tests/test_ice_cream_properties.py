@@ -1,5 +1,7 @@
-"""Property tests: random games never break an invariant (hypothesis), across 2-5 players
-and both close rules (IC-10), plus the protocol conformance test."""
+"""Ice Cream's property tests: random games never break an invariant (hypothesis), across
+2-5 players and both close rules (IC-10), plus the protocol conformance test. The other
+games have theirs in tests/combo_cone and tests/gelato_mio, and the generic ones run over
+every registered game in tests/test_games_conform.py."""
 
 from __future__ import annotations
 
