@@ -502,10 +502,11 @@ class ComboConeState(SeatTurns):
         """The protocol's random playout (one ``random()`` a decision, the same games).
 
         Each decision takes ``legal[int(random() * len(legal))]`` and applies it with the
-        same step as :meth:`apply`. Until the last round (CCP-11) the steps make no
-        events: nobody reads the events of a state a playout passes through, and the game
-        ends only in the last round, whose steps keep theirs, so the final state has its
-        last step's events as after :meth:`apply`.
+        same step as :meth:`apply`. Until the game's last turn (CCP-11: the final turns
+        count down to it) the steps make no events: nobody reads the events of a state a
+        playout passes through, and the game ends only at the end of that turn, whose
+        steps keep theirs, so the final state has its last step's events as after
+        :meth:`apply`.
         """
         if until is not None:
             return super().random_playout(random, until)
@@ -516,7 +517,8 @@ class ComboConeState(SeatTurns):
         same = self.comps.same_kind
         if self._phase == MAIN:
             self._legal = None  # (the steps leave none when a turn ends, so nor do we)
-        while self.final_left < 0:  # before the last round (CCP-11): no events
+        # Before the final turns (-1) and in all but the last of them (CCP-11): no events.
+        while self.final_left < 0 or self.final_left > 1:
             if self._phase == MAIN:
                 # FAST PATH: :meth:`_main_legal`'s lookup for a full row, inline (its key,
                 # the same expression; a key not yet seen goes to _main_legal).
