@@ -1,5 +1,6 @@
 """The engine's faster paths (issue 17) against the rules they stand for: the seeded
-shuffles (CCP-3, CCP-11) against core.chance, the combo table against the CCP-8 rule, and
+shuffles (CCP-3, CCP-11) against core.chance, the combo table against the CCP-8 rule, the
+fill table against the CCP-9 rule, and
 the serving and filling shortcuts on a deck where many cards share their faces (CCP-8:
 identical cards are one choice), checked at every decision."""
 
@@ -8,12 +9,14 @@ from __future__ import annotations
 import json
 import random
 from importlib import resources
+from math import comb
 
 import pytest
 
 import icecream
 from icecream.core import chance
 from icecream.core.conformance import check_legal_paths, check_playout_paths
+from icecream.games.combo_cone.components import FLAVOURS
 from icecream.games.combo_cone.dealing import shuffled
 from icecream.games.combo_cone.state import CHANCE, ORDER_RESHUFFLE, SETUP_ORDERS, SETUP_PILE
 
@@ -75,3 +78,13 @@ def test_ccp8_ccp9_fast_paths_hold_when_cards_share_faces(tmp_path, players):
             s = s.apply(rng.choice(s.legal_actions()))
             k += 1
     assert repeated > 0 and after_twin > 0, "no hand with a repeated face was served from"
+
+
+def test_ccp9_fill_table_is_the_fill_rule_for_every_stack():
+    comps = icecream.new_game("combo-cone", players=2, seed=0).comps
+    table = comps.fillable
+    # every multiset of flavours and Rainbows up to the tallest order, each by the rule
+    assert len(table) == sum(comb(len(FLAVOURS) + 1 + h - 1, h)
+                             for h in range(1, comps.max_height + 1))
+    assert all(table[key] == comps.orders_filled(key) for key in table)
+    assert sum(1 for ids in table.values() if ids) > len(comps.orders)

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
+from itertools import combinations_with_replacement
 from typing import Any
 
 from ...core.datafiles import DataFileCache, InlineData
@@ -157,22 +158,30 @@ class Components:
 
     @cached_property
     def fillable(self) -> dict[tuple[int, ...], frozenset[int]]:
-        """A cache, filled as stacks come up: a stack's flavours (``RAINBOW`` for a Rainbow)
-        -> the ids of the orders it fills (CCP-9: the same height and the same flavours as a
-        multiset, a Rainbow as any flavour). See :meth:`orders_filled`."""
-        return {}
+        """Every stack up to the tallest order, by its flavours sorted (``RAINBOW`` for a
+        Rainbow) -> the ids of the orders it fills (CCP-9: the same height and the same
+        flavours as a multiset, a Rainbow as any flavour). Worked out once per deck: an
+        order is filled by the stacks that hold some of its flavours and Rainbows for the
+        others. :meth:`orders_filled` is the rule itself, one stack at a time."""
+        symbols = (RAINBOW, *range(len(FLAVOURS)))  # sorted, so each key comes sorted
+        table: dict[tuple[int, ...], set[int]] = {
+            key: set() for h in range(1, self.max_height + 1)
+            for key in combinations_with_replacement(symbols, h)}
+        for i, o in enumerate(self.orders):
+            fl = o.flavours
+            for mask in range(1 << len(fl)):  # the bits of the flavours Rainbows stand for
+                table[tuple(sorted([RAINBOW if mask >> k & 1 else f
+                                    for k, f in enumerate(fl)]))].add(i)
+        return {key: frozenset(ids) for key, ids in table.items()}
 
     def orders_filled(self, flavours: tuple[int, ...]) -> frozenset[int]:
         """The ids of the orders a stack with these flavours (``RAINBOW`` for a Rainbow)
-        fills (CCP-9), worked out once per sequence (callers pass them sorted, so once per
-        multiset)."""
-        got = self.fillable.get(flavours)
-        if got is None:
-            plain = [f for f in flavours if f != RAINBOW]
-            got = self.fillable[flavours] = frozenset(
-                i for i, o in enumerate(self.orders)
-                if len(o.flavours) == len(flavours) and _multiset_within(plain, o.flavours))
-        return got
+        fills (CCP-9), by the rule: the same height, and its flavours within the order's
+        (counting repeats), the Rainbows standing for the rest."""
+        plain = [f for f in flavours if f != RAINBOW]
+        return frozenset(i for i, o in enumerate(self.orders)
+                         if len(o.flavours) == len(flavours)
+                         and _multiset_within(plain, o.flavours))
 
     @cached_property
     def max_height(self) -> int:

@@ -368,8 +368,8 @@ class ComboConeState(SeatTurns):
 
     def _cone_fits(self, p: int) -> tuple[tuple[int, frozenset[int]], ...]:
         """Seat ``p``'s cones that fill some order, each with the ids of every order it
-        fills (CCP-9; looked up by the stack's flavours,
-        :meth:`Components.orders_filled`), kept until one of its cones changes."""
+        fills (CCP-9; looked up by the stack's flavours in :attr:`Components.fillable`),
+        kept until one of its cones changes."""
         comps = self.comps
         flavour_of = comps.flavour_of
         table = comps.fillable
@@ -379,9 +379,7 @@ class ComboConeState(SeatTurns):
             if stack and len(stack) <= top:  # a taller stack fills no order (CCP-9)
                 key = ((flavour_of[stack[0]],) if len(stack) == 1
                        else tuple(sorted([flavour_of[c] for c in stack])))
-                fills = table.get(key)
-                if fills is None:
-                    fills = comps.orders_filled(key)
+                fills = table[key]
                 if fills:
                     out.append((j, fills))
         fits = self._fits[p] = tuple(out)
