@@ -773,7 +773,7 @@ class ComboConeState(SeatTurns):
             added_orders = 0
         row, pile = self.row, self.pile
         added = ROW_SIZE - len(row)
-        if added:  # drawn from the top (the end), one by one
+        if added > 0:  # drawn from the top (the end), one by one
             if added == 1 and pile:
                 row.append(pile.pop())
             else:
