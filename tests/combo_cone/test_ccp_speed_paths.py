@@ -1,8 +1,7 @@
-"""The engine's faster paths (issue 17) against the rules they stand for: the seeded
-shuffles (CCP-3, CCP-11) against core.chance, the combo table against the CCP-8 rule, the
-fill table against the CCP-9 rule, and
-the serving and filling shortcuts on a deck where many cards share their faces (CCP-8:
-identical cards are one choice), checked at every decision."""
+"""The engine's faster paths (issue 17) against the rules they stand for: a new game
+dealt by core.chance (CCP-3), the combo table against the CCP-8 rule, the fill table
+against the CCP-9 rule, and the serving and filling shortcuts on a deck where many cards
+share their faces (CCP-8: identical cards are one choice), checked at every decision."""
 
 from __future__ import annotations
 
@@ -17,17 +16,19 @@ import icecream
 from icecream.core import chance
 from icecream.core.conformance import check_legal_paths, check_playout_paths
 from icecream.games.combo_cone.components import FLAVOURS
-from icecream.games.combo_cone.dealing import shuffled
-from icecream.games.combo_cone.state import CHANCE, ORDER_RESHUFFLE, SETUP_ORDERS, SETUP_PILE
+from icecream.games.combo_cone.settings import PILE_SIZE
+from icecream.games.combo_cone.state import CHANCE, SETUP_ORDERS, SETUP_PILE
 
 
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 52, 112, 1500])
-def test_ccp3_ccp11_shuffles_deal_core_chance_orders(n):
-    for seed in range(60):
-        for purpose in (SETUP_PILE, SETUP_ORDERS, ORDER_RESHUFFLE):
-            items = list(range(100, 100 + n))
-            assert shuffled(CHANCE, seed, purpose, seed % 5, items) == chance.shuffled(
-                CHANCE, seed, purpose, seed % 5, items), (n, seed, purpose)
+@pytest.mark.parametrize("players", [2, 5])
+def test_ccp3_a_new_game_is_dealt_by_core_chance(players):
+    for seed in range(20):
+        s = icecream.new_game("combo-cone", players=players, seed=seed)
+        cards = chance.shuffled(CHANCE, seed, SETUP_PILE, 0, range(len(s.comps.ice_cream)))
+        orders = chance.shuffled(CHANCE, seed, SETUP_ORDERS, 0, range(len(s.comps.orders)))
+        size = PILE_SIZE[players]
+        assert s.pile + s.row[::-1] == cards[:size] and s.box == sorted(cards[size:])
+        assert s.order_deck + s.order_row[::-1] == orders
 
 
 def test_ccp8_combo_table_is_the_combo_rule():
