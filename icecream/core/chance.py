@@ -62,10 +62,7 @@ def _reseed(game: str, seed: int, purpose: str | int, k: int) -> random.Random:
     """This thread's reused generator seeded exactly as ``rng(game, seed, purpose, k)``: a
     text seed is hashed by :meth:`random.Random.seed` (version 2) into the number
     ``int.from_bytes(text + sha512(text))``, which the C generator is seeded with."""
-    try:
-        r = _REUSED.r
-    except AttributeError:
-        r = _REUSED.r = random.Random(0)
+    r = _reused()
     raw = f"{game}:{seed}:{purpose}:{k}".encode()
     _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
     return r
@@ -120,10 +117,11 @@ def shuffle_in_place(game: str, seed: int, purpose: str | int, k: int, items: li
 
 def shuffled(game: str, seed: int, purpose: str | int, k: int,
              items: Sequence[int] | range) -> list[int]:
-    """``items`` in an order drawn from ``(game, seed, purpose, k)`` only (:func:`rng`)."""
+    """``items`` in an order drawn from ``(game, seed, purpose, k)`` only: the order of
+    ``rng(game, seed, purpose, k).shuffle`` (:func:`shuffle_in_place`)."""
     out = list(items)
     if len(out) > 1:
-        rng(game, seed, purpose, k).shuffle(out)
+        shuffle_in_place(game, seed, purpose, k, out)
     return out
 
 

@@ -29,11 +29,11 @@ a turn. A state is immutable; :meth:`ComboConeState.apply` returns a new one who
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import chain, combinations
 from typing import Any
 
-from ...core.chance import shuffle_in_place
+from ...core.chance import shuffled
 from ...core.errors import SettingsError
 from ...core.fields import StateField, make_clone, saved_names
 from ...core.invariants import invariant
@@ -80,7 +80,7 @@ ROW_SIZE = 4
 MAX_RESERVED = 3
 START_CONES = 2
 REWARD_CARDS = 2
-#: Purposes of the seeded shuffles (:func:`_shuffled`): the Ice Cream
+#: Purposes of the seeded shuffles (:func:`icecream.core.chance.shuffled`): the Ice Cream
 #: draw pile (CCP-3), the Order deck (CCP-3), a rebuilt Order deck (CCP-11, the k-th), and
 #: the cards a scenario does not place.
 SETUP_PILE, SETUP_ORDERS, ORDER_RESHUFFLE, SCENARIO_PILE, SCENARIO_ORDERS = range(5)
@@ -772,16 +772,12 @@ class ComboConeState(SeatTurns):
         else:
             added_orders = 0
         row, pile = self.row, self.pile
-        added = ROW_SIZE - len(row)
-        if added > 0:  # drawn from the top (the end), one by one
-            if added == 1 and pile:
-                row.append(pile.pop())
-            else:
-                if added > len(pile):
-                    added = len(pile)
-                if added:
-                    row += pile[:-added - 1:-1]
-                    del pile[-added:]
+        added = min(ROW_SIZE - len(row), len(pile))
+        if added == 1:
+            row.append(pile.pop())
+        elif added > 0:  # drawn from the top (the end), one by one
+            row += pile[:-added - 1:-1]
+            del pile[-added:]
         if ev is not None:
             if added:
                 ev.append(_ev("refill", "CCP-11", count=added))
@@ -823,7 +819,7 @@ class ComboConeState(SeatTurns):
             # row is already full, so the next Artisan can Secure from the deck (CCPN-6).
             if not odeck and self.order_discard:
                 self.reshuffles += 1
-                odeck.extend(_shuffled(self.seed, ORDER_RESHUFFLE, self.reshuffles,
+                odeck.extend(shuffled(CHANCE, self.seed, ORDER_RESHUFFLE, self.reshuffles,
                                        self.order_discard))
                 if ev is not None:
                     ev.append(_ev("order_reshuffle", "CCP-11", count=len(self.order_discard)))
@@ -1066,14 +1062,6 @@ ComboConeState.clone.__doc__ = """A copy whose changing parts are copied as :dat
 for :meth:`ComboConeState.apply_in_place`."""
 
 
-def _shuffled(seed: int, purpose: int, k: int, items: Iterable[int]) -> list[int]:
-    """``items`` as :func:`icecream.core.chance.shuffled` orders them for this game (its
-    faster :func:`~icecream.core.chance.shuffle_in_place`: a game is dealt per playout)."""
-    out = list(items)
-    shuffle_in_place(CHANCE, seed, purpose, k, out)
-    return out
-
-
 def _one_kind(faces: Sequence[Card]) -> bool:
     """CCP-6: all of one flavour or all of one brand."""
     first = faces[0]
@@ -1120,11 +1108,11 @@ def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | No
         raise SettingsError(f"seed must be a whole number, not {seed!r}")
     settings = KIT.make(players, ruleset, variant)
     comps = settings.components
-    everything = _shuffled(seed, SETUP_PILE, 0, range(len(comps.ice_cream)))
+    everything = shuffled(CHANCE, seed, SETUP_PILE, 0, range(len(comps.ice_cream)))
     size = PILE_SIZE[settings.players]
     pile = everything[:size]
     row = [pile.pop() for _ in range(ROW_SIZE)]
-    odeck = _shuffled(seed, SETUP_ORDERS, 0, range(len(comps.orders)))
+    odeck = shuffled(CHANCE, seed, SETUP_ORDERS, 0, range(len(comps.orders)))
     order_row = [odeck.pop() for _ in range(ROW_SIZE)]
     s = build_state(settings, comps, seed, pile=pile, row=row, box=sorted(everything[size:]),
                     order_deck=odeck, order_row=order_row)

@@ -169,29 +169,19 @@ _ASKS_BY_HAND: dict[tuple, tuple[Ask, ...]] = {}
 
 
 class _PairKinds(dict):
-    """Capped hand -> the pairs of kinds ``(a, b)``, ``a <= b``, it can discard (GM-6), in
-    the checks' order, worked out when first asked for (at most 3 ** 8 hands)."""
-
-    def __missing__(self, hand: bytes) -> tuple[tuple[int, int], ...]:
-        held = [k for k in range(HAND_KINDS) if hand[k]]
-        pairs = self[hand] = tuple((a, b) for i, a in enumerate(held) for b in held[i:]
-                                   if a != b or hand[a] >= 2)
-        return pairs
-
-
-_PAIR_KINDS = _PairKinds()
-
-
-class _CountedPairs(dict):
-    """Capped hand -> ``(len(pairs), pairs)`` of :data:`_PAIR_KINDS`, for the playout."""
+    """Capped hand -> ``(n, pairs)``: the ``n`` pairs of kinds ``(a, b)``, ``a <= b``, it
+    can discard (GM-6), in the checks' order, worked out when first asked for (at most
+    3 ** 8 hands)."""
 
     def __missing__(self, hand: bytes) -> tuple[int, tuple[tuple[int, int], ...]]:
-        pairs = _PAIR_KINDS[hand]
+        held = [k for k in range(HAND_KINDS) if hand[k]]
+        pairs = tuple((a, b) for i, a in enumerate(held) for b in held[i:]
+                      if a != b or hand[a] >= 2)
         got = self[hand] = (len(pairs), pairs)
         return got
 
 
-_COUNTED_PAIRS = _CountedPairs()
+_PAIR_KINDS = _PairKinds()
 
 
 def _asks_for(key: tuple) -> tuple[Ask, ...]:
@@ -201,7 +191,7 @@ def _asks_for(key: tuple) -> tuple[Ask, ...]:
     holding = key[3] if len(key) > 3 else (True,) * players
     by_seat = _PAIRS_BY_HAND.get(hand)
     if by_seat is None:
-        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _PAIR_KINDS[hand])
+        by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _PAIR_KINDS[hand][1])
                                               for q in range(4))
     asks = tuple(a for q in range(players) if q != me and holding[q] for a in by_seat[q])
     if len(_ASKS_BY_HAND) >= 1 << 16:  # a bound on memory; random games meet far fewer
@@ -828,7 +818,7 @@ class GelatoMioState(KitState):
         serve_memo: dict[bytes, list[Action]] = {}  # while the piles stay as they are
         serve_cap = _capped_at(max(map(max, _serve_needs(settings)[2])))
         steal = randbelow_of("gelato-mio", self.seed, "steal")  # _steal_index's numbers
-        pairs_of = _COUNTED_PAIRS
+        pairs_of = _PAIR_KINDS
         looked = [-1] * n  # each seat's served customers when its objectives were looked for
         no_balls = [0, 0, 0]
         no_cards, cap2, take_spots = _NO_CARDS, _CAP2, _TAKE_SPOTS  # (as locals)
@@ -899,7 +889,7 @@ class GelatoMioState(KitState):
                                 occ -= 1 << c
                                 count += 1
                     hand[kind] += count
-                    took = True
+                    head = (_take_events, (me, kind, count, spot))  # its raw event
                     gapped = slides[occ]
                     if gapped:  # _slide, inline while no refill waits for spots (GMN-2)
                         if self.to_fill:
@@ -928,7 +918,7 @@ class GelatoMioState(KitState):
                     self.steals += 1
                     theirs[card] -= 1
                     hand[card] += 1
-                    took = False
+                    head = (_ask_events, (me, q, [a, b], card))
                     gapped = ()
                 else:  # a ball or a serve: _play (a serve changes the piles)
                     i -= n_take
@@ -962,9 +952,7 @@ class GelatoMioState(KitState):
                 elif self.to_fill:
                     fill = True
                 if fill:
-                    ev = _step_events(
-                        (_take_events, (me, kind, count, spot)) if took else (
-                            _ask_events, (me, q, [a, b], card)), gapped, drawn)
+                    ev = _step_events(head, gapped, drawn)
                     self._refill(ev)
                     if self.qc is not None:
                         self._events = ev
@@ -976,16 +964,12 @@ class GelatoMioState(KitState):
                     served = served_by[me]
                     if served and len(served) != looked[me] and min(self.claimed) < 0:
                         if ev is None:
-                            ev = _step_events(
-                                (_take_events, (me, kind, count, spot)) if took else (
-                                    _ask_events, (me, q, [a, b], card)), gapped, drawn)
+                            ev = _step_events(head, gapped, drawn)
                         self._claim(ev)
                         looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
                 if last_turns:
                     if ev is None:
-                        ev = _step_events(
-                            (_take_events, (me, kind, count, spot)) if took else (
-                                _ask_events, (me, q, [a, b], card)), gapped, drawn)
+                        ev = _step_events(head, gapped, drawn)
                     self._pass_turn(ev)
                     self._events = ev
                     break
@@ -1131,17 +1115,14 @@ class GelatoMioState(KitState):
         # completed as soon as a card can be drawn (GM-4, GM-5); new empty rows join them.
         owed = self.to_fill
         d = self.display
-        if not owed and (-1 not in d or self.settings.refill != "every_spot" and not (
-                d[0] < 0 and d[1] < 0 and d[2] < 0 or d[3] < 0 and d[4] < 0 and d[5] < 0
-                or d[6] < 0 and d[7] < 0 and d[8] < 0)):
-            return  # nothing to fill: a full display, or no row left empty (GM-4)
-        # every empty spot, or the rows left empty
+        if not owed and -1 not in d:
+            return  # a full display: nothing to fill (to_fill stays empty)
+        # every empty spot, or the rows left empty (GM-4)
         fill = (_FILL_SPOTS if self.settings.refill == "every_spot" else _FILL_ROWS)[
             _OCC_OF[bytes(map(_OCCUPIED, d))]]
         targets = list(fill[0]) if fill else []
         if not targets and not owed:
-            self.to_fill = targets
-            return
+            return  # no row left empty
         self.to_fill = sorted(set(owed).union(targets)) if owed else targets
         drawn: list[int] = []
         to_fill = self.to_fill
