@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from voila_harness import VoilaServer, close_page, select_in, text_of, wait_kernel_idle
 
 from icecream.core.messages import t
@@ -58,7 +59,12 @@ def test_ruleset_comparison_draws_its_chart(open_page: Any, check: Any,
     page = open_page("what_if")
     page.click(".ic-compare-run")
     points = ".ic-compare-chart .js-plotly-plot .point, .ic-compare-chart .js-plotly-plot .js-line"
-    page.wait_for_selector(points, state="attached", timeout=60_000)
+    try:  # a budgeted run (20 s); slack for a busy machine, as the other what-if waits
+        page.wait_for_selector(points, state="attached", timeout=120_000)
+    except PlaywrightTimeout:  # say whether it was still running or lost its chart
+        raise AssertionError(
+            f"no chart after 120 s; the page says: {text_of(page, '.ic-compare-status')!r}, "
+            f"chart box: {page.inner_html('.ic-compare-chart')[:300]!r}") from None
     assert page.locator(points).count() > 0
     assert page.locator(".ic-compare-chart .js-plotly-plot .trace").count() > 0
     table = text_of(page, ".ic-compare-table")
