@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import icecream
 from icecream.games.ice_cream import load_scenario
+from icecream.widgets.chart import MIME
 from icecream.widgets.whatif import PositionWhatIf, RulesetComparison
 
 
@@ -19,8 +20,11 @@ def test_ruleset_comparison_runs_and_shows_table_chart_and_rules():
     assert w.comparison is not None
     assert "<table" in w.table.value and "ic-compare-table" in _classes(w.table)
     assert "IC-10" in w.rules.value
-    assert w.chart.children and "ic-compare-chart" in _classes(w.chart.children[0])
     assert len(w.figure.data) == 6      # three panels, two settings each
+    # drawn by plotly's MIME renderer from an Output widget, not a FigureWidget (anywidget)
+    assert "ic-compare-chart" in _classes(w.chart)
+    drawn = w.chart.children[0].outputs[0]["data"][MIME]
+    assert [trace["type"] for trace in drawn["data"]] == ["bar"] * 6
 
 
 def test_ruleset_comparison_refuses_bad_values():
@@ -49,7 +53,9 @@ def test_position_what_if_shows_options_with_error_bars():
     # the option's own words, short: no explanation after the colon, no rule citation
     assert list(bars[0].x) == ["Serve close cone 1",
                                "Draw the top Ice Cream<br>card and put it face<br>up"]
-    assert "ic-position-chart" in _classes(w.chart.children[0])
+    assert "ic-position-chart" in _classes(w.chart)
+    drawn = w.chart.children[0].outputs[0]["data"][MIME]
+    assert [trace["x"] for trace in drawn["data"]] == [list(bars[0].x)] * 2
 
 
 def test_position_what_if_refuses_a_finished_game_and_bad_samples():

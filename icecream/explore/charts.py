@@ -33,7 +33,7 @@ def win_rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
 
 
 def win_rate_figure(frame: pd.DataFrame, by: str, title: str | None = None,
-                    lang: str = DEFAULT_LANGUAGE, widget: bool = False):
+                    lang: str = DEFAULT_LANGUAGE):
     """A bar per group of ``by`` with its win rate, 95% error bars and the fair share line."""
     import plotly.graph_objects as go
 
@@ -48,7 +48,7 @@ def win_rate_figure(frame: pd.DataFrame, by: str, title: str | None = None,
     fig.update_layout(title=title or t("explore.chart.win_rate_by", lang, by=by),
                       yaxis_title=t("explore.chart.win_rate", lang), height=380,
                       margin={"t": 60, "b": 40})
-    return go.FigureWidget(fig) if widget else fig
+    return fig
 
 
 def _label(by: str, value, lang: str) -> str:

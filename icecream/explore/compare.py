@@ -113,7 +113,7 @@ class Comparison:
         """True when the run stopped before playing every game asked for."""
         return self.reason is not None
 
-    def figure(self, lang: str = DEFAULT_LANGUAGE, widget: bool = False):
+    def figure(self, lang: str = DEFAULT_LANGUAGE):
         """Grouped bars with 95% error bars: shares (0..1) above, per-game amounts below."""
         import plotly.graph_objects as go
         from plotly.subplots import make_subplots
@@ -145,7 +145,7 @@ class Comparison:
                           title={"text": t("explore.chart.compare_title", lang,
                                            a=self.label_a, b=self.label_b),
                                  "x": 0, "y": 0.99, "yanchor": "top"})
-        return go.FigureWidget(fig) if widget else fig
+        return fig
 
     def display_table(self, lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
         """The table with translated headers and intervals as text, for showing."""

@@ -51,6 +51,7 @@ from ..explore.position import POLICIES, NoSamples, what_if
 from ..teach.conclusions import comparison_conclusion, position_conclusion
 from . import hooks
 from .budget import BudgetRunner, from_page, time_limit
+from .chart import chart
 from .session import bot_words
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
@@ -64,15 +65,17 @@ _WARMED: list[threading.Thread] = []
 
 
 def warm_charts() -> None:
-    """Import plotly's FigureWidget in a background thread, once per kernel: the first
-    import reads its script bundle and took 12 s on a busy 2-core machine, which a
-    student paid after their first comparison. Started when a what-if widget is made."""
+    """Import plotly's figure modules in a background thread, once per kernel: the first
+    import of plotly takes seconds on a busy 2-core machine, which a student would pay
+    after their first comparison. Started when a what-if widget is made."""
     if _WARMED:
         return
 
     def load() -> None:
         try:
-            from plotly.graph_objs import FigureWidget  # noqa: F401
+            import plotly.graph_objects  # noqa: F401
+            import plotly.io  # noqa: F401
+            import plotly.subplots  # noqa: F401
         except Exception:  # plotly missing: the chart says so when it is drawn
             pass
 
@@ -251,9 +254,8 @@ class RulesetComparison(widgets.VBox):
             self.table.value = _table_html(comparison_table(c, lang))
             self.conclusions.value = _conclusions_html(comparison_conclusion(c, lang))
             self.rules.value = self._rules_html(c)
-            self.figure = c.figure(lang, widget=True)
-            self.figure.add_class("ic-compare-chart")
-            self.chart.children = [self.figure]
+            self.figure = c.figure(lang)
+            self.chart.children = [chart(self.figure, "ic-chart")]
             secs = round(time.perf_counter() - start, 1)
             text = t("explore.ui.done_compare", lang, games=c.games, secs=secs)
             if c.partial:
@@ -474,8 +476,7 @@ class PositionWhatIf(widgets.VBox):
             self.table.value = _table_html(self._display(result))
             self.conclusion.value = _conclusions_html([position_conclusion(result, state, lang)])
             self.figure = self._figure(result)
-            self.figure.add_class("ic-position-chart")
-            self.chart.children = [self.figure]
+            self.chart.children = [chart(self.figure, "ic-chart")]
             info = result.attrs
             secs = round(time.perf_counter() - start, 1)
             player = seat_name(state.names, state.current_player, lang)
@@ -535,7 +536,7 @@ class PositionWhatIf(widgets.VBox):
                           title=t("explore.chart.position_title", lang,
                                   player=seat_name(self.state.names, int(result["seat"].iloc[0]),
                                                      lang)))
-        return go.FigureWidget(fig)
+        return fig
 
 
 def _short_action(label: str, width: int = 22) -> str:
