@@ -24,6 +24,8 @@ import argparse
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +38,9 @@ INTERRUPTED = 130
 
 
 #: Seconds each browser test file took in CI with the three parts side by side (its tests
-#: marked ``alone`` left out), to share them out evenly. A file not listed counts one
-#: second per kilobyte. Only the balance depends on these.
+#: marked ``alone`` left out), to share them out evenly; every run prints them at its end
+#: ("seconds per browser test file", from each part's JUnit report in ``build/test-logs``).
+#: A file not listed counts one second per kilobyte. Only the balance depends on these.
 SECONDS = {
     "test_budgets_in_browser.py": 195, "test_tutorial_pages.py": 185, "test_play.py": 150,
     "test_dutch.py": 113, "test_every_game.py": 107, "test_classroom.py": 91,
@@ -98,7 +101,8 @@ def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:
     started = time.monotonic()
     procs = []
     for k, (name, targets) in enumerate(todo):
-        cmd = [sys.executable, "-m", "pytest", *COMMON, *extra, *targets]
+        cmd = [sys.executable, "-m", "pytest", *COMMON, f"--junitxml={LOGS / name}.xml",
+               *extra, *targets]
         if k == 0:
             out = None  # printed as it goes
         else:
@@ -125,7 +129,35 @@ def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:
     failed = [name for name, code in codes.items() if code != 0]
     print(f"\n[run_tests] {len(codes)} parts in {took:.0f} s: {summary}"
           + (f"; FAILED: {', '.join(failed)}" if failed else "; all passed"), flush=True)
+    browser = {name: secs for name, secs in file_seconds(
+        [LOGS / f"{name}.xml" for name, _ in todo]).items() if name in _browser_names()}
+    if browser:  # what SECONDS should say, for the next person who balances the parts
+        print("[run_tests] seconds per browser test file: " + ", ".join(
+            f"{name} {secs:.0f}" for name, secs in browser.items()), flush=True)
     return 1 if failed else 0
+
+
+def _browser_names() -> set[str]:
+    return {p.name for p in (ROOT / "tests" / "browser").glob("test_*.py")}
+
+
+def file_seconds(reports: list[Path]) -> dict[str, float]:
+    """Seconds per test file (its base name), setup and teardown included, summed from
+    pytest's JUnit XML ``reports`` (those missing or unreadable are skipped); longest first.
+    """
+    total: Counter[str] = Counter()
+    for path in reports:
+        try:
+            cases = ET.parse(path).getroot().iter("testcase")
+        except (OSError, ET.ParseError):
+            continue
+        for case in cases:
+            # classname "tests.browser.test_play" (or "tests.browser.test_play.TestX")
+            parts = case.get("classname", "").split(".")
+            name = next((f"{p}.py" for p in parts if p.startswith("test_")), None)
+            if name:
+                total[name] += float(case.get("time") or 0)
+    return dict(total.most_common())
 
 
 if __name__ == "__main__":

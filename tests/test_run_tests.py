@@ -39,3 +39,17 @@ def test_a_part_where_no_test_ran_fails_the_whole_run(capfd):
     assert "passing exit 0, empty exit 5; FAILED: empty" in out
     assert "===== empty (exit 5) =====" in out  # the second part's output is shown
     assert "1 passed" in out  # the first part printed as it went (to this process's stdout)
+
+
+def test_seconds_per_file_are_summed_from_the_junit_reports(tmp_path):
+    (tmp_path / "a.xml").write_text(
+        '<testsuites><testsuite>'
+        '<testcase classname="tests.browser.test_play" name="x" time="2.5"/>'
+        '<testcase classname="tests.browser.test_play" name="y" time="1.0"/>'
+        '<testcase classname="tests.browser.test_quiz.TestQuiz" name="z" time="7"/>'
+        '</testsuite></testsuites>', "utf-8")
+    (tmp_path / "broken.xml").write_text("<testsuites>", "utf-8")
+    found = run_tests.file_seconds([tmp_path / "a.xml", tmp_path / "broken.xml",
+                                    tmp_path / "missing.xml"])
+    assert found == {"test_quiz.py": 7.0, "test_play.py": 3.5}
+    assert list(found) == ["test_quiz.py", "test_play.py"]  # longest first

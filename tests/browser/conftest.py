@@ -107,6 +107,68 @@ def open_page(context: Any, voila_server: VoilaServer,
     return _open
 
 
+class KeptPages:
+    """Dashboards opened once and kept open for the tests of one module that each pick their
+    game on the page (a page load costs about 10 CPU-seconds on the 2-core machine: a new
+    kernel and Voila's frontend). One browser context and one error watch for them all."""
+
+    def __init__(self, browser: Any, server: VoilaServer) -> None:
+        self.server = server
+        self.watch = PageWatch()
+        self.context = new_context(browser, self.watch)
+        self.pages: dict[str, Any] = {}
+
+    def open(self, name: str) -> Any:
+        """The kept page of ``dashboards/<name>.ipynb``, opened on first use."""
+        page = self.pages.get(name)
+        if page is None or page.is_closed():
+            page = self.pages[name] = open_dashboard(self.context, self.server, name,
+                                                     self.watch)
+        return page
+
+    def check(self, page: Any) -> None:
+        """No error of any kind since this test began (see :func:`assert_clean`)."""
+        assert_clean(page, self.watch)
+
+    def drop(self) -> None:
+        """Close every kept page (and shut its kernel down): the next test opens fresh ones."""
+        for page in self.pages.values():
+            close_page(page, self.server)
+        self.pages.clear()
+
+
+@pytest.fixture(scope="module")
+def _kept_pages(browser: Any, voila_server: VoilaServer) -> Iterator[KeptPages]:
+    kept = KeptPages(browser, voila_server)
+    try:
+        yield kept
+    finally:
+        kept.drop()
+        kept.context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    report = yield
+    if report.failed:
+        item.stash[_FAILED] = True
+    return report
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.fixture
+def kept(_kept_pages: KeptPages, request: pytest.FixtureRequest) -> Iterator[KeptPages]:
+    """``kept.open("what_if")`` opens a dashboard, or returns the one this module's previous
+    test left open; ``kept.check(page)`` asserts no error since this test began. A test that
+    fails closes the kept pages, so that the next one starts on fresh pages."""
+    _kept_pages.watch.clear()
+    yield _kept_pages
+    if request.node.stash.get(_FAILED, False):
+        _kept_pages.drop()
+
+
 def assert_clean(page: Any, watch: PageWatch) -> None:
     """No JS error, no console error and no Python error output in ``page``."""
     problems = watch.problems() + python_errors(page)

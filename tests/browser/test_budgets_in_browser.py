@@ -93,12 +93,12 @@ def test_stop_ends_a_long_comparison_within_a_second(open_page: Any, check: Any,
 
 
 @pytest.mark.parametrize("game", list_games())
-def test_what_if_comparison_and_position_on_every_game(game: str, open_page: Any,
-                                                       check: Any, voila_server: VoilaServer,
+def test_what_if_comparison_and_position_on_every_game(game: str, kept: Any,
                                                        report: Any) -> None:
-    page = open_page("what_if")
+    page = kept.open("what_if")  # one page for every game: each test picks its own
     spec = get_game(game)
     _pick_game(page, spec.title)
+    page.get_by_text(t("widgets.whatif.compare"), exact=True).click()  # the tab stays put
     assert not page.locator(".ic-whatif-none").count(), text_of(page, ".ic-whatif-none")
     start = time.monotonic()
     page.click(".ic-compare-run")
@@ -120,14 +120,12 @@ def test_what_if_comparison_and_position_on_every_game(game: str, open_page: Any
     report(f"{game}: position what-if {time.monotonic() - start:.1f} s")
     assert text_of(page, ".ic-position-conclusion").strip()
     page.screenshot(path=f"/tmp/shots/whatif-position-{game}.png")
-    check(page)
-    close_page(page, voila_server)
+    kept.check(page)
 
 
 @pytest.mark.parametrize("game", list_games())
-def test_every_rulebook_example_step_has_a_caption(game: str, open_page: Any, check: Any,
-                                                   voila_server: VoilaServer) -> None:
-    page = open_page("rulebook_examples")
+def test_every_rulebook_example_step_has_a_caption(game: str, kept: Any) -> None:
+    page = kept.open("rulebook_examples")  # one page for every game: each test picks its own
     spec = get_game(game)
     ex_box = ".ic-example-explorer"
     if page.locator(f"{ex_box} .ic-game-select").count():
@@ -146,16 +144,14 @@ def test_every_rulebook_example_step_has_a_caption(game: str, open_page: Any, ch
         caption = page.inner_text(f"{ex_box} .ic-example-note")
         assert example.step_note(k) and example.step_note(k)[:40] in caption, (k, caption)
     page.screenshot(path=f"/tmp/shots/example-{game}.png")
-    check(page)
-    close_page(page, voila_server)
+    kept.check(page)
 
 
 @pytest.mark.parametrize("game", list_games())
-def test_hint_on_the_play_page_of_every_game(game: str, open_page: Any, check: Any,
-                                             voila_server: VoilaServer, report: Any) -> None:
+def test_hint_on_the_play_page_of_every_game(game: str, kept: Any, report: Any) -> None:
     from voila_harness import PLAY, start_new_game
 
-    page = open_page("play")
+    page = kept.open("play")  # one page for every game: each test starts its own
     start_new_game(page, get_game(game).title, players=3, seed=1)
     start = time.monotonic()
     page.click(f"{PLAY} .ic-hint-toggle")
@@ -167,8 +163,12 @@ def test_hint_on_the_play_page_of_every_game(game: str, open_page: Any, check: A
     text = text_of(page, f"{PLAY} .ic-hint")
     assert t("teach.hint.unclear").split(":")[0] not in text or "Think longer" in text
     page.screenshot(path=f"/tmp/shots/hint-{game}.png")
-    check(page)
-    close_page(page, voila_server)
+    kept.check(page)
+    page.click(f"{PLAY} .ic-hint-toggle")  # hints off again, as the next test expects
+    page.wait_for_function(
+        "(sel) => !(document.querySelector(sel)?.innerText || '').trim()",
+        arg=f"{PLAY} .ic-hint", timeout=30_000)
+    wait_kernel_idle(page)
 
 
 @pytest.mark.alone  # response times: run with the machine to itself

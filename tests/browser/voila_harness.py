@@ -239,6 +239,11 @@ class PageWatch:
                 + [f"kernel: {e}" for e in self.kernel_errors]
                 + [f"request left 127.0.0.1: {u}" for u in self.aborted])
 
+    def clear(self) -> None:
+        """Forget what was recorded (a page kept for the next test starts clean)."""
+        for found in (self.page_errors, self.console_errors, self.kernel_errors, self.aborted):
+            found.clear()
+
 
 def new_context(browser: Any, watch: PageWatch | None = None,
                 viewport: dict[str, int] | None = None) -> Any:
