@@ -42,11 +42,12 @@ INTERRUPTED = 130
 #: ("seconds per browser test file", from each part's JUnit report in ``build/test-logs``).
 #: A file not listed counts one second per kilobyte. Only the balance depends on these.
 SECONDS = {
-    "test_budgets_in_browser.py": 195, "test_tutorial_pages.py": 185, "test_play.py": 150,
-    "test_dutch.py": 113, "test_every_game.py": 107, "test_classroom.py": 91,
-    "test_polish_round2_pages.py": 83, "test_static_site.py": 66, "test_examples_whatif.py": 40,
-    "test_dashboards.py": 40, "test_issue21.py": 30, "test_quiz.py": 22, "test_ccp_table.py": 15,
-    "test_gm_table.py": 15, "test_dashboard_files.py": 10, "test_concurrent.py": 2,
+    "test_tutorial_pages.py": 183, "test_classroom.py": 179, "test_budgets_in_browser.py": 128,
+    "test_play.py": 121, "test_dutch.py": 121, "test_every_game.py": 105,
+    "test_static_site.py": 87, "test_polish_round2_pages.py": 87, "test_dashboards.py": 51,
+    "test_examples_whatif.py": 46, "test_issue21.py": 20, "test_quiz.py": 14,
+    "test_ccp_table.py": 10, "test_gm_table.py": 7, "test_dashboard_files.py": 6,
+    "test_concurrent.py": 2,
 }
 
 
@@ -132,7 +133,7 @@ def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:
     browser = {name: secs for name, secs in file_seconds(
         [LOGS / f"{name}.xml" for name, _ in todo]).items() if name in _browser_names()}
     if browser:  # what SECONDS should say, for the next person who balances the parts
-        print("[run_tests] seconds per browser test file: " + ", ".join(
+        print("[run_tests] seconds per browser test file in these parts: " + ", ".join(
             f"{name} {secs:.0f}" for name, secs in browser.items()), flush=True)
     return 1 if failed else 0
 
