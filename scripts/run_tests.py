@@ -51,6 +51,11 @@ SECONDS = {
 }
 
 
+def browser_files() -> list[Path]:
+    """The test files of ``tests/browser``."""
+    return list((ROOT / "tests" / "browser").glob("test_*.py"))
+
+
 def _seconds(path: Path) -> float:
     return SECONDS.get(path.name, path.stat().st_size / 1000)
 
@@ -58,8 +63,7 @@ def _seconds(path: Path) -> float:
 def browser_shards(count: int) -> list[list[str]]:
     """The browser test files in ``count`` lists of about equal expected time (longest
     file first, each to the list with the least so far)."""
-    files = sorted((ROOT / "tests" / "browser").glob("test_*.py"),
-                   key=lambda p: (-_seconds(p), p.name))
+    files = sorted(browser_files(), key=lambda p: (-_seconds(p), p.name))
     shards: list[list[str]] = [[] for _ in range(count)]
     totals = [0.0] * count
     for path in files:
@@ -130,16 +134,13 @@ def run(todo: list[tuple[str, list[str]]], extra: list[str]) -> int:
     failed = [name for name, code in codes.items() if code != 0]
     print(f"\n[run_tests] {len(codes)} parts in {took:.0f} s: {summary}"
           + (f"; FAILED: {', '.join(failed)}" if failed else "; all passed"), flush=True)
+    names = {p.name for p in browser_files()}
     browser = {name: secs for name, secs in file_seconds(
-        [LOGS / f"{name}.xml" for name, _ in todo]).items() if name in _browser_names()}
+        [LOGS / f"{name}.xml" for name, _ in todo]).items() if name in names}
     if browser:  # what SECONDS should say, for the next person who balances the parts
         print("[run_tests] seconds per browser test file in these parts: " + ", ".join(
             f"{name} {secs:.0f}" for name, secs in browser.items()), flush=True)
     return 1 if failed else 0
-
-
-def _browser_names() -> set[str]:
-    return {p.name for p in (ROOT / "tests" / "browser").glob("test_*.py")}
 
 
 def file_seconds(reports: list[Path]) -> dict[str, float]:

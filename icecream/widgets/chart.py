@@ -5,22 +5,20 @@ Why not plotly's ``FigureWidget``: it is an anywidget whose model carries plotly
 gives a model 2 s to load its script; on a busy 2-core classroom machine that was not
 enough, the page logged ``[anywidget] Failed to initialize model.`` and anywidget dropped
 every later message to that chart. A chart here never changes after it is drawn, so it
-needs no live model: :func:`chart` puts the figure, as plotly's JSON, in an ``Output``
-widget, and the page's plotly renderer (the ``jupyterlab-plotly`` extension installed
-with plotly, its script loaded once per page) draws it.
+needs no live model: :func:`chart` puts plotly's own MIME bundle of the figure (the one
+its ``plotly_mimetype`` renderer makes) in an ``Output`` widget, and the page's plotly
+renderer (the ``jupyterlab-plotly`` extension installed with plotly, its script loaded
+once per page) draws it.
 
 >>> import plotly.graph_objects as go
->>> box = chart(go.Figure(go.Bar(x=["a"], y=[1]), {"title": "one bar"}), "ic-example-chart")
+>>> box = chart(go.Figure(go.Bar(x=["a"], y=[1]), {"title": "one bar"}))
 >>> data = box.outputs[0]["data"]
 >>> sorted(data), data[MIME]["data"][0]["type"], data["text/plain"]
 (['application/vnd.plotly.v1+json', 'text/plain'], 'bar', 'one bar')
->>> "ic-example-chart" in box._dom_classes
-True
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,17 +27,16 @@ import ipywidgets as widgets
 MIME = "application/vnd.plotly.v1+json"
 
 
-def chart(figure: Any, css: str) -> widgets.Output:
-    """An ``Output`` widget (CSS class ``css``) that shows ``figure``, a plotly figure.
+def chart(figure: Any) -> widgets.Output:
+    """An ``Output`` widget that shows ``figure``, a plotly figure.
 
     A page without plotly's renderer shows the figure's title instead (``text/plain``).
     """
     import plotly.io as pio
 
-    spec = json.loads(pio.to_json(figure, validate=False))
-    spec["config"] = {"displaylogo": False, "responsive": True}
+    data = pio.renderers["plotly_mimetype"].to_mimebundle(figure.to_dict())
+    data[MIME]["config"] = {"displaylogo": False, "responsive": True}
+    data["text/plain"] = figure.layout.title.text or ""
     box = widgets.Output()
-    box.add_class(css)
-    box.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {MIME: spec, "text/plain": figure.layout.title.text or ""}},)
+    box.outputs = ({"output_type": "display_data", "metadata": {}, "data": data},)
     return box

@@ -255,7 +255,7 @@ class RulesetComparison(widgets.VBox):
             self.conclusions.value = _conclusions_html(comparison_conclusion(c, lang))
             self.rules.value = self._rules_html(c)
             self.figure = c.figure(lang)
-            self.chart.children = [chart(self.figure, "ic-chart")]
+            self.chart.children = [chart(self.figure)]
             secs = round(time.perf_counter() - start, 1)
             text = t("explore.ui.done_compare", lang, games=c.games, secs=secs)
             if c.partial:
@@ -476,7 +476,7 @@ class PositionWhatIf(widgets.VBox):
             self.table.value = _table_html(self._display(result))
             self.conclusion.value = _conclusions_html([position_conclusion(result, state, lang)])
             self.figure = self._figure(result)
-            self.chart.children = [chart(self.figure, "ic-chart")]
+            self.chart.children = [chart(self.figure)]
             info = result.attrs
             secs = round(time.perf_counter() - start, 1)
             player = seat_name(state.names, state.current_player, lang)

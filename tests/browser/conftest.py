@@ -147,15 +147,16 @@ def _kept_pages(browser: Any, voila_server: VoilaServer) -> Iterator[KeptPages]:
         kept.context.close()
 
 
+#: Set on a test's item when any of its phases failed (read by :func:`kept`).
+_FAILED = pytest.StashKey[bool]()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     report = yield
     if report.failed:
         item.stash[_FAILED] = True
     return report
-
-
-_FAILED = pytest.StashKey[bool]()
 
 
 @pytest.fixture
