@@ -172,7 +172,8 @@ def test_a_version_1_save_still_loads_with_its_piles_turned_over(game):
 
 
 def test_the_discard_piles_are_top_card_first_in_every_game():
-    s = get_game("ice-cream").from_scenario({"players": 3, "phase": "deliveries", "to_act": 2,
+    s = get_game("ice-cream").from_scenario({"format_version": 2, "players": 3,
+                                "phase": "deliveries", "to_act": 2,
                                 "hands": [{"face_down": "vanilla"}, {"face_down": "vanilla"},
                                           {"face_down": "pistachio"}],
                                 "ice_cream_discard": ["strawberry", "chocolate"],
@@ -428,3 +429,35 @@ def test_a_version_3_save_still_loads_and_a_changed_one_is_still_refused(game, s
         load_history(old)
     with pytest.raises(SaveFileError, match="another outcome"):
         load_history(_as_version_3(now, version=4))  # version 4 compares the whole digest
+
+
+_IC_DISCARDED = {"players": 3, "phase": "deliveries", "to_act": 2, "dealer": 0,
+                 "hands": [{"face_down": "vanilla"}, {"face_down": "vanilla"},
+                           {"face_down": "pistachio"}]}
+
+
+@pytest.mark.parametrize(("game", "data", "fields"), [
+    ("ice-cream", {**_IC_DISCARDED, "ice_cream_discard": ["strawberry", "chocolate"],
+                   "swappers": [1, 0]}, "ice_cream_discard, swappers"),
+    ("gelato-mio", _gm_base(), "deck, piles"),
+])
+def test_a_file_listing_piles_without_format_version_is_refused_with_the_line_to_add(
+        game, data, fields):
+    """A format-1 file without the field (read as version 1 until version 2 came) would
+    load with its piles turned over, as another game: refused, saying what to add."""
+    data = {k: v for k, v in data.items() if k != "format_version"}
+    with pytest.raises(ScenarioError) as e:
+        get_game(game).from_scenario(data)
+    line = str(e.value)
+    assert line.startswith(f"format_version: missing, and {fields} list cards")
+    assert '"format_version": 2' in line and '"format_version": 1' in line
+    one = get_game(game).from_scenario({**data, "format_version": 1})
+    two = get_game(game).from_scenario({**data, "format_version": 2})
+    assert one.to_dict() != two.to_dict()  # the piles they say, each its own way
+
+
+def test_a_file_without_format_version_whose_piles_read_the_same_loads_as_version_2():
+    data = {**_IC_DISCARDED, "ice_cream_discard": ["strawberry"], "swappers": [1]}
+    s = get_game("ice-cream").from_scenario(data)
+    assert s.to_dict() == get_game("ice-cream").from_scenario(
+        {**data, "format_version": 1}).to_dict()

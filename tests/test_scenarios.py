@@ -112,13 +112,13 @@ DOWN = [{"face_up": ["vanilla"], "face_down": "pistachio"},
 
 
 def _phase1(**kw):
-    return {"players": ["Ann", "Bob", "Cy"], "phase": "deliveries", "dealer": 0, "hands": DOWN,
-            **kw}
+    return {"format_version": 2, "players": ["Ann", "Bob", "Cy"], "phase": "deliveries",
+            "dealer": 0, "hands": DOWN, **kw}
 
 
 def _phase2(**kw):
-    return {"players": ["Ann", "Bob", "Cy"], "phase": "cones", "dealer": 0, "hands": DOWN,
-            **kw}
+    return {"format_version": 2, "players": ["Ann", "Bob", "Cy"], "phase": "cones",
+            "dealer": 0, "hands": DOWN, **kw}
 
 
 @pytest.mark.parametrize(("data", "message"), [

@@ -8,6 +8,8 @@ full random games and many more of them, is ``benchmarks/soak.py``.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import tracemalloc
 from collections.abc import Iterator
@@ -53,6 +55,16 @@ def check_state(s: State, n: int) -> None:
         own()
 
 
+def check_copies(s: State) -> None:
+    """``s`` survives ``pickle`` and ``copy.deepcopy`` whole (what ships a state to a worker
+    process or Dask, or copies it): the same position, the same options, the same record of
+    round scores."""
+    for twin in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
+        assert twin.to_dict() == s.to_dict()
+        assert twin.legal_actions() == s.legal_actions()
+        assert getattr(twin, "round_scores", None) == getattr(s, "round_scores", None)
+
+
 def play(s: State, rng: random.Random, steps: int, bots: list | None = None) -> Iterator[State]:
     """Up to ``steps`` states after ``s``: random legal actions, or ``bots``' choices."""
     for _ in range(steps):
@@ -77,9 +89,11 @@ def soak(game: str, seed: int, random_steps: int, bot_steps: int,
             rng = random.Random(f"{seed}/{n}/{k}")
             start = spec.new_state(players=n, seed=rng.randrange(2**31), **variant)
             check_state(start, n)
-            for s in play(start, rng, random_steps):
-                check_state(s, n)
+            last = start
+            for last in play(start, rng, random_steps):
+                check_state(last, n)
                 actions += 1
+            check_copies(last)
             if bot_variants is not None and k >= bot_variants:
                 continue
             bots = [make_bot("heuristic", seed=rng.randrange(2**31)) for _ in range(n)]
@@ -94,6 +108,17 @@ def soak(game: str, seed: int, random_steps: int, bot_steps: int,
 @pytest.mark.parametrize("game", GAMES)
 def test_random_and_bot_games_keep_every_invariant_for_every_count_and_variant(game):
     assert soak(game, seed=22, random_steps=100, bot_steps=3000, bot_variants=1) > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_long_random_game_pickles_and_deep_copies(game):
+    """A whole random game at the most players (Gelato Mio's last thousands of actions:
+    its record of round scores nested one level a round raised RecursionError)."""
+    spec = get_game(game)
+    s = spec.new_state(players=spec.max_players, seed=3869).clone()
+    steps = s.random_playout(random.Random(3869).random)
+    assert s.is_over and steps > 0
+    check_copies(s)
 
 
 def test_memory_stays_flat_on_a_long_streaming_simulation(tmp_path):

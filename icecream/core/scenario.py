@@ -18,6 +18,7 @@ icecream.core.errors.ScenarioError: scenario: not JSON: nested more than 32 leve
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import ScenarioError, SettingsError, quote
@@ -49,8 +50,11 @@ def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
     """``data`` as a mapping whose common fields are checked: within the JSON limits, no
     field outside ``fields``, ``game`` (if given) naming ``game``, ``format_version`` (if
     given) equal to ``version`` or one of ``older`` (whose function turns such data into
-    the current version's), and ``players`` present. ``loader`` names the game in the
-    message for another game's scenario ("an Ice Cream")."""
+    the current version's), and ``players`` present. Without ``format_version`` the data
+    is read as ``version``, unless it lists a pile an older version reads in another order
+    (an upgrade's ``ordered(data)``): then it is refused, with the line to add.
+    ``loader`` names the game in the message for another game's scenario ("an Ice Cream").
+    """
     if isinstance(data, str | bytes):
         data = parse_json(data, ScenarioError, "scenario")
     else:
@@ -64,8 +68,10 @@ def read_scenario(data: Mapping[str, Any] | str | bytes, game: str, loader: str,
     named = data.get("game", game)
     if not isinstance(named, str) or named != game:
         raise ScenarioError(f"game: this is {loader} scenario loader, not {quote(named)}")
-    found = data.get("format_version", version)
     older = older or {}
+    if "format_version" not in data:
+        _refuse_unversioned_piles(data, version, older)
+    found = data.get("format_version", version)
     if isinstance(found, bool) or not isinstance(found, int) or (
             found != version and found not in older):
         readable = ", ".join(str(v) for v in sorted({version, *older}))
@@ -99,26 +105,64 @@ def scenario_settings(data: Mapping[str, Any], make: SettingsKit | Callable[...,
         raise ScenarioError(f"settings: {e}") from None
 
 
-def top_last_to_top_first(flat: Collection[str] = (), nested: Collection[str] = ()
-                           ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def _refuse_unversioned_piles(data: Mapping[str, Any], version: int,
+                              older: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]
+                              ) -> None:
+    """A scenario without ``format_version`` is read as ``version``; refuse it when it lists
+    a pile that an older version it might have been written in reads in another order:
+    such a file would load as another game than the one written, without a word."""
+    for old, upgrade in sorted(older.items()):
+        ordered = getattr(upgrade, "ordered", None)
+        names = ordered(data) if ordered is not None else []
+        if names:
+            raise ScenarioError(
+                f"format_version: missing, and {', '.join(names)} list cards in an order "
+                f"that version {old} and {version} read differently; add "
+                f'"format_version": {version} if each pile lists its top card first, '
+                f'or "format_version": {old} if it lists it last')
+
+
+@dataclass(frozen=True)
+class TopLastToTopFirst:
     """A reader of format version 1 data, whose piles ``flat`` (a list of cards) and
     ``nested`` (a list of piles) listed their top card last: it turns them over, as the
     current version lists every pile top card first. A value that is not a list is left
     for the game's check to refuse.
 
-    >>> up = top_last_to_top_first(["deck"], ["piles"])
+    >>> up = TopLastToTopFirst(("deck",), ("piles",))
     >>> up({"deck": [1, 2, 3], "piles": [[1, 2], "x"], "seed": 4})
     {'deck': [3, 2, 1], 'piles': [[2, 1], 'x'], 'seed': 4}
+    >>> up.ordered({"deck": [1], "piles": [[], [1, 2]]})
+    ['piles']
     """
-    def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-        for name in flat:
+
+    flat: tuple[str, ...] = ()
+    nested: tuple[str, ...] = ()
+
+    def __call__(self, data: dict[str, Any]) -> dict[str, Any]:
+        for name in self.flat:
             if isinstance(data.get(name), list):
                 data[name] = data[name][::-1]
-        for name in nested:
+        for name in self.nested:
             if isinstance(data.get(name), list):
                 data[name] = [p[::-1] if isinstance(p, list) else p for p in data[name]]
         return data
-    return upgrade
+
+    def ordered(self, data: Mapping[str, Any]) -> list[str]:
+        """The fields of ``data`` this reader would turn over and whose order shows: a pile
+        of two cards or more (one card, or none, reads the same either way)."""
+        def long(value: Any) -> bool:
+            return isinstance(value, list) and len(value) > 1
+        return [name for name in self.flat if long(data.get(name))] + [
+            name for name in self.nested if isinstance(data.get(name), list)
+            and any(long(p) for p in data[name])]
+
+
+def top_last_to_top_first(flat: Collection[str] = (), nested: Collection[str] = ()
+                           ) -> TopLastToTopFirst:
+    """A :class:`TopLastToTopFirst` reader of version 1 data, for the piles ``flat`` and
+    ``nested``."""
+    return TopLastToTopFirst(tuple(flat), tuple(nested))
 
 
 def read_int(data: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:

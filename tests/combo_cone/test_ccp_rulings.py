@@ -36,7 +36,7 @@ def acts(state):
 
 def two(**kw):
     """A 2-player scenario (Ann to act) with the given fields."""
-    return load_scenario({"players": ["Ann", "Bob"], **kw})
+    return load_scenario({"format_version": 2, "players": ["Ann", "Bob"], **kw})
 
 
 ROW = ["mint/heart/drop", "lemon/drop/star", "mint/drop/leaf", "vanilla/star/heart"]

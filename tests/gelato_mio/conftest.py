@@ -14,7 +14,8 @@ PLAIN_DISPLAY = [["cone", "cream", "wafer"], ["bowl", "cone", "vanilla"],
 
 def scenario(**fields: Any):
     """A two-player scenario (Ana, Bo) with a plain display unless given."""
-    data: dict[str, Any] = {"players": ["Ana", "Bo"], "seed": 7, "display": PLAIN_DISPLAY}
+    data: dict[str, Any] = {"format_version": 2, "players": ["Ana", "Bo"], "seed": 7,
+                            "display": PLAIN_DISPLAY}
     data.update(fields)
     return load_scenario(data)
 

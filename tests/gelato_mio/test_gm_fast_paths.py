@@ -15,7 +15,7 @@ import pytest
 import icecream
 from icecream.core.chance import rng
 from icecream.core.conformance import check_playout_paths
-from icecream.core.errors import ActionFormatError
+from icecream.core.errors import ActionFormatError, ScenarioError
 from icecream.games.gelato_mio import state as gm_state
 
 
@@ -127,9 +127,12 @@ def _plays_as_apply(s, seed: int) -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_playouts_from_rigged_positions_play_as_apply(make, seed):
     """The playout plays what apply() plays from positions a game never reaches by itself
-    but a scenario may set: rows with a gap (GM-4), a refill owing two spots (GMN-2), a seat
-    that earned an objective it has not claimed yet (GM-7)."""
-    s = make(display=[[None, "cone", None], ["cream", None, "wafer"], [None, None, None]],
+    but a scenario may set: short rows and an empty one that no refill owes (GM-4), a
+    refill owing two spots (GMN-2), a seat that earned an objective it has not claimed yet
+    (GM-7). A row with a gap left of a card is no position at all: refused (GM-4)."""
+    with pytest.raises(ScenarioError, match=r"display\[1\]: .* empty spot left of a card"):
+        make(display=[["cone", None, None], ["cream", None, "wafer"], [None, None, None]])
+    s = make(display=[["cone", None, None], ["cream", "wafer", None], [None, None, None]],
              hands=[["sugar", "cream", "cone"], ["bowl"]],
              served=[["one_ball_cone_c1", "one_ball_cone_v1", "one_ball_cone_s1"], []])
     _plays_as_apply(s, seed)

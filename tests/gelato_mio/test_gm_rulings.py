@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ from icecream.games.gelato_mio.components import (
     CREAM,
     DECK_COUNTS,
     DECK_SIZE,
+    KIND_OF,
     OBJECTIVE_CARDS,
     SUGAR,
     WAFER,
@@ -281,6 +283,57 @@ def test_gm_4_gm_5_gmn_2_a_refill_that_stopped_is_completed_once_a_card_can_be_d
         s = s.apply(s.legal_actions()[0])
     assert all(k >= 0 for k in s.display), s.display
     assert s.to_fill == []
+
+
+CASES = Path(__file__).resolve().parent.parent / "fixtures" / "cases"
+
+
+def test_gm_4_gmn_2_a_card_owed_after_a_take_goes_to_the_rows_leftmost_free_spot():
+    # The saved 3-player position of a rulebook game after a Quality Control stop (GMN-2):
+    # the middle row is [sugar, empty, empty] and owes one spot, and the deck holds a
+    # single card. An ask puts a card on the discard pile, the refill goes on, and the
+    # card drawn must land in column 2, next to the sugar, not in column 3 (GM-4).
+    s = icecream.load_state((CASES / "gm4_display_gap.json").read_text(encoding="utf-8"))
+    assert s.display[3:6] == [SUGAR, -1, -1] and s.deck == [KIND_OF["qc_hand"]]
+    ask = next(a for a in s.legal_actions() if a.type == "ask")
+    after = s.apply(ask)
+    while after.phase == "quality_control":
+        after = after.apply(after.legal_actions()[0])
+    row = after.display[3:6]
+    assert row[0] == SUGAR and row[1] >= 0, row
+    after.check_invariants()
+
+
+def test_gm_4_gmn_2_a_take_in_a_row_that_owes_spots_keeps_them_leftmost():
+    # Row 1 is refilled with a vanilla and a cone, then only Quality Control is left: its
+    # third spot stays owed. Bo takes the vanilla and the cone slides left: the owed spot
+    # is now column 2 (GM-4), and the card drawn once Ana's ball feeds the discard pile
+    # lands there, next to the cone.
+    hands = [["sugar"] * 3 + ["cream"] * 3 + ["strawberry"] * 2 + ["chocolate"] * 2
+             + ["vanilla"] * 3 + ["bowl"] * 2,
+             ["sugar"] * 3 + ["cream"] * 3 + ["strawberry"] * 2 + ["chocolate"] * 2
+             + ["bowl"] * 2 + ["wafer"] * 2]
+    disp = [["wafer", None, None], ["cone"] * 3, ["cone", "cone", "wafer"]]
+    s = scenario(hands=hands, display=disp, deck=["vanilla", "cone", "qc_balls", "qc_hand"])
+    s = s.apply({"type": "take", "row": 0, "col": 0})  # Ana: the row refills, then waits
+    assert s.display[:3] == [KIND_OF["vanilla"], CONE, -1] and s.to_fill == [2]
+    s = s.apply({"type": "take", "row": 0, "col": 0})  # Bo takes the vanilla
+    assert s.display[:3] == [CONE, -1, -1] and s.to_fill == [1]
+    s = s.apply({"type": "make_ball", "flavour": "strawberry"})
+    while s.phase == "quality_control":
+        s = s.apply(s.legal_actions()[0])
+    assert s.to_fill == [] and s.display[0] == CONE and s.display[1] >= 0, s.display
+    assert s.display[2] == -1  # the row was owed one card, not refilled (GM-4)
+    s.check_invariants()
+
+
+def test_gm_4_the_display_invariant_refuses_a_gap_left_of_a_card():
+    s = icecream.new_game("gelato-mio", players=2, seed=3)
+    s.check_invariants()
+    s.discard.append(s.display[1])  # the card leaves the middle of row 1: a gap
+    s.display[1] = -1
+    with pytest.raises(AssertionError, match="empty spot left of a card in display row 1"):
+        s.check_invariants()
 
 
 def test_gmn_4_cannot_ask_a_colleague_with_an_empty_hand():

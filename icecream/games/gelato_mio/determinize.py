@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.protocol import FORMAT_VERSION
 from ...core.view import seat_view
 from .components import CODES, DECK_COUNTS, HAND_KINDS, KIND_OF
 from .scenario import load_scenario
@@ -62,6 +63,7 @@ class Determinizer:
         qc = view.quality_control
         pool = list(self.unknown_customers)
         self._template = load_scenario({
+            "format_version": FORMAT_VERSION,
             "players": list(view.names), "settings": settings, "seed": 0,
             # The numbers every seat sees, as the view names them (a scenario's names).
             **{f.saved_as: getattr(view, f.saved_as) for f in SHOWN_NUMBERS},

@@ -139,6 +139,9 @@ def load_scenario(data: Mapping[str, Any] | str,  # noqa: C901 -- one check a fi
                 s.display.append(-1)
             else:
                 s.display.append(_cards([code], f"display[{r}][{c}]", len(parts.CODES))[0])
+        if None in row and any(code is not None for code in row[row.index(None):]):
+            raise ScenarioError(f"display[{r}]: {row!r} has an empty spot left of a card; a "
+                                "row's cards sit at its leftmost spots (GM-4)")
     s.discard = _cards(data.get("discard", []), "discard", len(parts.CODES))[::-1]
     # Every ingredient card in exactly one place (GM-2); the deck may be left to the seed.
     used = [0] * len(parts.CODES)

@@ -280,6 +280,22 @@ def _ev(key: str, rule: str | None, visible_to: int | None = None, **params: Any
 #: ``spot == -1``: an empty one.
 _OCCUPIED = (0).__le__
 _EMPTY = (-1).__eq__
+
+
+def _leftmost_owed(display: Sequence[int], owed: Sequence[int]) -> list[int]:
+    """The spots a stopped refill still owes (GMN-2), as many per row as ``owed`` names
+    there, moved to that row's leftmost free spots: a row's cards sit at its leftmost
+    places (GM-4), so a card drawn later never lands right of a gap.
+
+    >>> _leftmost_owed([5, -1, -1] + [-1] * 6, [2])
+    [1]
+    """
+    out: list[int] = []
+    for r in _ROW_STARTS:
+        count = sum(1 for i in owed if r <= i < r + 3)
+        if count:
+            out += [i for i in range(r, r + 3) if display[i] < 0][:count]
+    return out
 #: id(settings) -> (settings, what each customer needs to be served), for the fast path;
 #: only for the shipped customers (a table's own file is read again when it changes).
 _NEEDS: dict[int, tuple[Any, tuple]] = {}
@@ -398,10 +414,11 @@ class GelatoMioState(KitState):
 
     settings: Settings
     seed: int
-    #: The record behind :attr:`round_scores`: ``None`` or ``(earlier record, scores)``,
-    #: never changed in place, so clones share it and a round adds one pair (a tuple
-    #: grown at every round cost a copy of the whole record).
-    _round_log: tuple | None = None
+    #: The record behind :attr:`round_scores`: one tuple of every round's scores, never
+    #: changed in place, so clones share it. Flat, so a long game pickles and deep-copies
+    #: (a pair nested one level a round raised RecursionError after about a thousand
+    #: rounds); a round's copy of it costs about 1% of a long random game.
+    _round_log: tuple[tuple[int, ...], ...] = ()
     #: :meth:`_running_scores` while no customer is served and no objective claimed since
     #: in this copy (``None``: to work out; a cache the record of round scores reads every
     #: round, never copied by a clone).
@@ -445,19 +462,11 @@ class GelatoMioState(KitState):
     def round_scores(self) -> tuple[tuple[int, ...], ...]:
         """Every player's points after each whole table round, in order (what-if lead
         changes). A position loaded from a scenario starts its record there."""
-        out = []
-        log = self._round_log
-        while log is not None:
-            log, scores = log
-            out.append(scores)
-        return tuple(reversed(out))
+        return self._round_log
 
     @round_scores.setter
     def round_scores(self, record: Sequence[tuple[int, ...]]) -> None:
-        log = None
-        for scores in record:
-            log = (log, tuple(scores))
-        self._round_log = log
+        self._round_log = tuple(tuple(scores) for scores in record)
 
     def _running_scores(self) -> tuple[int, ...]:
         """:attr:`scores` while the game is not over (objectives and customers only),
@@ -978,7 +987,7 @@ class GelatoMioState(KitState):
                     scores = self._scores
                     if scores is None:
                         scores = self._scores = self._running_scores()
-                    self._round_log = (self._round_log, scores)
+                    self._round_log += (scores,)
                     self.round += 1
                 if ev is not None:
                     self._events = ev
@@ -1042,10 +1051,8 @@ class GelatoMioState(KitState):
             if a < 0 and (b >= 0 or c >= 0) or b < 0 and c >= 0:  # a card right of a gap
                 moved = True
                 d[r:r + 3] = sorted((a, b, c), key=_EMPTY)  # the cards in order, then the gaps
-                owed = sum(1 for i in self.to_fill if r <= i < r + 3) if self.to_fill else 0
-                if owed:  # a stopped refill still owes this row its rightmost free spots
-                    self.to_fill = sorted([i for i in self.to_fill if not r <= i < r + 3]
-                                          + list(range(r + 3 - owed, r + 3)))
+                if self.to_fill:  # a stopped refill's spots follow the row's cards
+                    self.to_fill = _leftmost_owed(d, self.to_fill)
         return moved
 
     def _make_ball(self, me: int, flavour: int, ev: list[tuple]) -> None:
@@ -1113,8 +1120,10 @@ class GelatoMioState(KitState):
         up acts at once (GM-5) and may pause the refill for the players' choices."""
         # Spots still owed by a refill that stopped (GMN-2) stay in to_fill, so the row is
         # completed as soon as a card can be drawn (GM-4, GM-5); new empty rows join them.
-        owed = self.to_fill
         d = self.display
+        # A position saved before the slide kept the owed spots leftmost may name a spot
+        # right of a free one: the card still goes to the row's leftmost free spot (GM-4).
+        owed = self.to_fill = _leftmost_owed(d, self.to_fill) if self.to_fill else []
         if not owed and -1 not in d:
             return  # a full display: nothing to fill (to_fill stays empty)
         # every empty spot, or the rows left empty (GM-4)
@@ -1262,7 +1271,7 @@ class GelatoMioState(KitState):
             scores = self._scores
             if scores is None:
                 scores = self._scores = self._running_scores()
-            self._round_log = (self._round_log, scores)
+            self._round_log += (scores,)
             self.round += 1
 
     def _finish(self, ev: list[tuple]) -> None:
@@ -1293,7 +1302,8 @@ class GelatoMioState(KitState):
                 f"to_act={self.current_player} scores={list(self.scores)}>")
 
     def check_invariants(self) -> None:
-        """Every card and ball is in exactly one place (GM-2, GM-3); raises AssertionError."""
+        """Every card and ball is in exactly one place (GM-2, GM-3), and each display row's
+        cards sit at its leftmost spots (GM-4); raises AssertionError."""
         recipes = self.settings.recipes
         count = [0] * len(CODES)
         for h in self.hands:
@@ -1318,6 +1328,13 @@ class GelatoMioState(KitState):
         invariant(sorted(seen) == list(range(len(recipes))), "every customer in one place")
         if self.qc is None:
             invariant(all(k < QC_HAND for k in self.display), "no Quality Control card waits")
+        d = self.display
+        for r in _ROW_STARTS:  # GM-4: a row's cards sit at its leftmost spots
+            invariant(not (d[r] < 0 <= max(d[r + 1], d[r + 2]) or d[r + 1] < 0 <= d[r + 2]),
+                      f"an empty spot left of a card in display row {r // 3 + 1}: "
+                      f"{d[r:r + 3]}")
+        invariant(all(0 <= i < 9 and d[i] < 0 for i in self.to_fill) or self.qc is not None,
+                  f"a spot to fill holds a card: {self.to_fill}")
 
 
 def new_state(players: int | Sequence[str] = 4, seed: int = 0, ruleset: str | None = None,

@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.protocol import FORMAT_VERSION
 from ...core.view import seat_view
 from .components import COPIES, FLAVOURS, NUM_FLAVOURS
 from .scenario import load_scenario
@@ -133,6 +134,7 @@ class Determinizer:
         names = settings.pop("names")
         phase = v.phase
         return {
+            "format_version": FORMAT_VERSION,
             "players": list(names),
             "settings": settings,
             "seed": seed,
