@@ -113,6 +113,13 @@ def test_workers_capped_and_bad_dask_address(argv, message, tmp_path, capsys):
     assert list(tmp_path.iterdir()) == []
 
 
+#: Runs ``python -m icecream`` with SIGINT's default handler (KeyboardInterrupt), whatever
+#: the disposition inherited from the process that started the suite.
+_AS_IN_A_TERMINAL = ("import runpy, signal; signal.signal(signal.SIGINT, "
+                     "signal.default_int_handler); runpy.run_module('icecream', "
+                     "run_name='__main__', alter_sys=True)")
+
+
 def _long_run(tmp_path):
     """A trillion-game run with two workers, started and writing; (process, worker pids)."""
     import os
@@ -123,9 +130,13 @@ def _long_run(tmp_path):
 
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
+    # `python -m icecream simulate ...` as typed in a terminal, where SIGINT does its
+    # default. A process started with SIGINT ignored keeps ignoring it (POSIX; Python then
+    # installs no KeyboardInterrupt handler), and the suite inherits that when it runs as a
+    # background job of a non-interactive shell: each Ctrl-C test then waited its 30 s.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "icecream", "simulate", "--games", str(10**12), "--workers",
-         "2", "--csv", str(tmp_path / "out.csv")], stdout=subprocess.PIPE,
+        [sys.executable, "-c", _AS_IN_A_TERMINAL, "simulate", "--games", str(10**12),
+         "--workers", "2", "--csv", str(tmp_path / "out.csv")], stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, env=env, cwd=tmp_path, start_new_session=True)
     deadline = time.monotonic() + 60
     children: list[str] = []
@@ -163,7 +174,8 @@ def _finish(proc, children, tmp_path, code, message):
 
 @pytest.mark.parametrize("whole_group", [True, False])
 def test_ctrl_c_stops_at_once_leaves_no_workers_no_file_no_traceback(tmp_path, whole_group):
-    """The first SIGINT (from a terminal: to the whole process group) stops a long run."""
+    """The first SIGINT (from a terminal: to the whole process group) stops a long run,
+    even when the suite itself was started with SIGINT ignored (see _long_run)."""
     import os
     import signal
 

@@ -16,6 +16,7 @@ import pytest
 from voila_harness import (
     MAIN_WIDGET,
     OPTIONS,
+    SHOWN_JS,
     PageWatch,
     VoilaServer,
     close_page,
@@ -107,7 +108,7 @@ def _wait_all_loaded(pages: list[Any], server: VoilaServer, t0: float) -> None:
     deadline = t0 + LOAD_SECONDS
     waiting = list(range(len(pages)))
     while waiting and time.perf_counter() < deadline:
-        waiting = [k for k in waiting if not pages[k].locator(selector).first.is_visible()]
+        waiting = [k for k in waiting if not pages[k].evaluate(SHOWN_JS, selector)]
         if waiting:
             pages[waiting[0]].wait_for_timeout(500)
     if not waiting:

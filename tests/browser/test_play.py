@@ -22,6 +22,7 @@ from voila_harness import (
     forge,
     option_actions,
     play_day_by_clicking,
+    play_to_the_end,
     results_days,
     set_seat,
     set_trait,
@@ -277,15 +278,7 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
     # The kernel's game is still valid and playable: play it to the end from the page.
     assert page.locator(f"{TABLE} svg").count() == 1
     # (whichever game the monkey left: a long run pauses after a while, so press on)
-    for _ in range(20):
-        if page.locator(f"{PLAY} .ic-play-to-end").is_disabled():
-            break
-        page.click(f"{PLAY} .ic-play-to-end")
-        # The moves are played in the background, with progress and Stop (issue 17): wait
-        # for the run to end, not only for the kernel (it stays free during the run).
-        page.wait_for_timeout(300)
-        page.locator(f"{PLAY} .ic-toolbar .ic-budget").wait_for(state="hidden", timeout=90_000)
-        wait_kernel_idle(page, timeout=90)
+    play_to_the_end(page)
     assert page.locator(f"{PLAY} .ic-play-to-end").is_disabled()
     scores = text_of(page, f"{PLAY} .ic-scores")
     assert t("widgets.scores.winner") in scores, scores

@@ -16,6 +16,8 @@ from voila_harness import (
     forge,
     new_context,
     option_actions,
+    play_to_the_end,
+    press_until_disabled,
     select_in,
     start_new_game,
     text_of,
@@ -121,14 +123,8 @@ def test_ic13_day_end_shows_the_scored_table_until_continue_then_combo_cone_read
     # spills out of its card, and no two texts run together ("to act0 coins").
     page.set_viewport_size(WIDE)
     start_new_game(page, game_title("combo-cone"), players=5, seed=4)
-    for _ in range(12):
-        if visible(page, f"{PLAY} .ic-summary-new-game"):
-            break
-        if not page.locator(f"{PLAY} .ic-play-to-end").is_disabled():
-            page.click(f"{PLAY} .ic-play-to-end")
-        page.wait_for_timeout(1000)
-        wait_kernel_idle(page, timeout=60)
-    assert visible(page, f"{PLAY} .ic-summary-new-game"), "the game did not end"
+    play_to_the_end(page, presses=12)
+    page.locator(f"{PLAY} .ic-summary-new-game").wait_for(state="visible")
     assert page.locator(f"{TABLE} .ccp-reserved").count() > 0
     assert page.eval_on_selector_all(f"{TABLE} g.ccp-order-card", SPILLS) == []
     assert page.eval_on_selector(svg, OVERLAPS) == []
@@ -158,11 +154,7 @@ def test_dan_larry_outcome_is_in_view_at_1024x640(open_page: Any, check: Any) ->
     example = icecream.get_game("ice-cream").examples()["dan_larry_scoring"]
     select_in(page, f"{EX} .ic-example-select", label=example.title())
     wait_kernel_idle(page)
-    for _ in range(len(example.steps) + 1):
-        if page.locator(f"{EX} .ic-example-next").is_disabled():
-            break
-        page.click(f"{EX} .ic-example-next")
-        wait_kernel_idle(page)
+    press_until_disabled(page, f"{EX} .ic-example-next", len(example.steps) + 1)
     page.wait_for_function("sel => document.querySelector(sel)?.textContent.trim()",
                            arg=f"{EX} .ic-example-outcome")
     page.evaluate("() => window.scrollTo(0, 0)")

@@ -540,9 +540,14 @@ def answer_first_choice(page: Any, scope: str = ".ic-quiz") -> None:
 
 # -- any game: the new-game form and the moments between moves ------------------------------
 def open_settings(page: Any, scope: str = PLAY) -> None:
-    """Show the new-game form (its toggle button), as a user does; no-op when shown."""
+    """Show the new-game form (its toggle button), as a user does; no-op when shown.
+
+    Only a click on the toggle shows or hides the form, and the kernel answers it: once
+    the kernel is idle the form's state holds until the next click, so it is read then.
+    """
     go = page.locator(f"{scope} .ic-settings .ic-new-game")
-    if not go.is_visible():
+    wait_kernel_idle(page)
+    if not page.evaluate(SHOWN_JS, f"{scope} .ic-settings .ic-new-game"):
         page.click(f"{scope} .ic-settings-toggle")
     go.wait_for(state="visible")
 
@@ -578,6 +583,53 @@ def start_new_game(page: Any, title: str, players: int, seed: int,
         "([sel, n]) => document.querySelectorAll(sel).length === n",
         arg=[f"{scope} .ic-seat-player", players], timeout=20_000)
     return after
+
+
+#: JS: whether the first element matching a selector is shown (laid out) now.
+SHOWN_JS = "(sel) => (document.querySelector(sel)?.getClientRects().length || 0) > 0"
+
+#: JS: the state a test may act on *Play to the end* in, for the explorer ``scope``:
+#: ``"over"`` (its button disabled: the game ended), ``"ready"`` (enabled), or null while
+#: a run goes on (its progress bar shows) or the kernel is busy.
+PLAY_TO_END_STATE_JS = """(scope) => {
+  const shown = (el) => !!el && el.getClientRects().length > 0;
+  if (shown(document.querySelector(scope + ' .ic-toolbar .ic-budget'))) return null;
+  if (window.jupyterapp?.widgetManager?.kernel?.status !== 'idle') return null;
+  const button = document.querySelector(scope + ' .ic-play-to-end');
+  return button ? (button.disabled ? 'over' : 'ready') : null;
+}"""
+
+
+def play_to_the_end(page: Any, scope: str = PLAY, presses: int = 20,
+                    timeout: float = 90.0) -> None:
+    """Press *Play to the end* until the game is over: a long run pauses after a while
+    (issue 17), so it may take a few presses.
+
+    Each press waits for a state to act in (no run going, the kernel idle) rather than
+    checking the button and then clicking it: the button could disable itself in between
+    on a loaded machine, and a plain click then waits 30 s for it. The click is forced, so
+    a button disabled since the wait (a run just begun) ignores it, as a person's would.
+    """
+    for _ in range(presses):
+        state = page.wait_for_function(PLAY_TO_END_STATE_JS, arg=scope,
+                                       timeout=timeout * 1000).json_value()
+        if state == "over":
+            return
+        page.locator(f"{scope} .ic-play-to-end").click(force=True)
+        page.wait_for_timeout(300)  # the run shows its progress bar, or is over at once
+    raise AssertionError(f"the game is not over after {presses} presses of Play to the end")
+
+
+def press_until_disabled(page: Any, selector: str, presses: int) -> int:
+    """Press the button ``selector`` (a step that the kernel answers, such as an example's
+    *Next*) until it is disabled; how many presses that took. The button changes only when
+    the kernel answers a press, so its state is read once the kernel is idle."""
+    for k in range(presses + 1):
+        wait_kernel_idle(page)
+        if page.evaluate("(sel) => document.querySelector(sel).disabled", selector):
+            return k
+        page.locator(selector).click(force=True)
+    raise AssertionError(f"{selector} is still enabled after {presses} presses")
 
 
 def visible(page: Any, selector: str) -> bool:
