@@ -701,8 +701,8 @@ class GameSpec:
     hint_options: int | None = None
     #: The game views open when none is named (one game says so).
     default: bool = False
-    #: A package holding the game's own catalog (``<lang>/*.json``), for a game installed
-    #: from another distribution; this package's games keep theirs in ``icecream.i18n``.
+    #: The package holding the game's own catalog (``<lang>/*.json``): every key that
+    #: belongs to this game and no other (``icecream.i18n`` keeps only generic words).
     catalog_package: str | None = None
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
@@ -732,11 +732,37 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+#: Set once every entry point has been tried (not before: a failure while loading must not
+#: leave later calls with no games).
 _LOADED = False
+_LOADING = False
+
+
+@dataclass(frozen=True)
+class PluginProblem:
+    """A game entry point that could not be loaded: which one, from which distribution,
+    and the error in one line. The other games load as usual."""
+
+    entry_point: str
+    module: str
+    distribution: str
+    error: str
+
+    def __str__(self) -> str:
+        return (f"game plug-in {self.entry_point!r} ({self.module}, from {self.distribution}) "
+                f"was not loaded: {self.error}")
+
+
+_PROBLEMS: dict[str, PluginProblem] = {}
 
 
 def register_game(spec: GameSpec) -> GameSpec:
-    """Register ``spec`` under its name (each game package calls this on import)."""
+    """Register ``spec`` under its name (each game package calls this on import).
+
+    Its catalog package's words join the catalog first: a key another package already
+    defines raises :class:`~icecream.core.messages.CatalogClash` naming both, and the
+    game is not registered.
+    """
     if spec.catalog_package:
         from .messages import register_catalog
 
@@ -745,25 +771,71 @@ def register_game(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def _load_builtin_games() -> None:
+def unregister_game(name: str) -> None:
+    """Remove the game ``name`` and its words (tests that register a game for a while)."""
+    spec = _GAMES.pop(name, None)
+    if spec is not None and spec.catalog_package:
+        from .messages import unregister_catalog
+
+        unregister_catalog(spec.catalog_package)
+
+
+def load_games() -> None:
     """Load every game installed under the ``icecream.games`` entry-point group (this
     package's own games and any other package's). Core names no game: each entry point
-    names a module that registers its :class:`GameSpec` when imported."""
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    from importlib.metadata import entry_points
+    names a module that registers its :class:`GameSpec` when imported.
 
-    for ep in sorted(entry_points(group="icecream.games"), key=lambda e: e.name):
+    Each entry point is loaded on its own: one whose import raises is recorded once as a
+    :class:`PluginProblem` (:func:`plugin_problems`, with a warning) and the others load.
+    """
+    global _LOADED, _LOADING
+    if _LOADED or _LOADING:
+        return
+    _LOADING = True
+    try:
+        from importlib.metadata import entry_points
+
+        for ep in sorted(entry_points(group="icecream.games"), key=lambda e: e.name):
+            _load_entry_point(ep)
+        _LOADED = True
+    finally:
+        _LOADING = False
+
+
+def _load_entry_point(ep: Any) -> None:
+    import warnings
+
+    before = set(_GAMES)
+    try:
         ep.load()
+    except Exception as e:  # a plug-in's bug must not take the other games down
+        for name in set(_GAMES) - before:  # half-registered: take it out again
+            unregister_game(name)
+        dist = getattr(getattr(ep, "dist", None), "name", None) or "an unknown distribution"
+        error = clip(f"{type(e).__name__}: {e}".splitlines()[0], 300)
+        problem = PluginProblem(ep.name, ep.value, dist, error)
+        if ep.name not in _PROBLEMS:
+            _PROBLEMS[ep.name] = problem
+            warnings.warn(str(problem), RuntimeWarning, stacklevel=3)
+
+
+# The name it had before plug-ins were isolated; kept for callers that load explicitly.
+_load_builtin_games = load_games
+
+
+def plugin_problems() -> list[PluginProblem]:
+    """The game entry points that could not be loaded, each once, by name (empty when
+    every installed game loaded). ``python -m icecream games`` and the pages that list
+    games show them."""
+    load_games()
+    return [_PROBLEMS[name] for name in sorted(_PROBLEMS)]
 
 
 def get_game(name: str) -> GameSpec:
     """The game registered as ``name``; :class:`UnknownGame` lists the known ones."""
     from .errors import UnknownGame
 
-    _load_builtin_games()
+    load_games()
     if not isinstance(name, str):
         raise UnknownGame(f"a game is named by text (one of {', '.join(sorted(_GAMES))}), "
                           f"not {quote(name)}")
@@ -778,14 +850,14 @@ def get_game(name: str) -> GameSpec:
 def default_game() -> str:
     """The game views open when none is named: the registered game that says it is the
     default (``GameSpec.default``), else the first by name."""
-    _load_builtin_games()
+    load_games()
     named = sorted(name for name, spec in _GAMES.items() if spec.default)
     return named[0] if named else sorted(_GAMES)[0]
 
 
 def list_games() -> list[str]:
     """Names of the registered games."""
-    _load_builtin_games()
+    load_games()
     return sorted(_GAMES)
 
 

@@ -38,7 +38,7 @@ GAME = kit_game(
     flavour_codes=FLAVOURS, render_svg=render_svg, determinizer=Determinizer,
     policies=POLICIES, count_action=count_action, result_columns=result_columns,
     metrics=METRICS, catalog_prefix="ccp", presets=PRESETS, action_words=action_words,
-    tutorial_package=__name__,
+    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
 )
 
 __all__ = [

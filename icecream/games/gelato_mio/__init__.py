@@ -39,7 +39,7 @@ GAME = kit_game(
     # heuristic ranks best (a serve, a ball it wants, its best takes), so each gets
     # about ten games within the page's 2 s on two cores.
     hint_options=4,
-    tutorial_package=__name__,
+    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
 )
 
 __all__ = [

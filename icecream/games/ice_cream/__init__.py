@@ -36,7 +36,7 @@ GAME = kit_game(
     round_start_event="ic.event.day", render_scoring=render_scoring,
     first_player_setting="first_dealer", count_action=count_action,
     result_columns=result_columns, metrics=METRICS, presets=PRESETS, catalog_prefix="ic.",
-    tutorial_package=__name__,
+    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
     default=True, min_rulebook_players=3, house_variant_rule="IC-1",
 )
 
