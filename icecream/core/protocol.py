@@ -786,7 +786,8 @@ def load_games() -> None:
     names a module that registers its :class:`GameSpec` when imported.
 
     Each entry point is loaded on its own: one whose import raises is recorded once as a
-    :class:`PluginProblem` (:func:`plugin_problems`, with a warning) and the others load.
+    :class:`PluginProblem` (:func:`plugin_problems`; ``python -m icecream games``, the
+    pages' game pickers and :func:`get_game` of its name show it) and the others load.
     """
     global _LOADED, _LOADING
     if _LOADED or _LOADING:
@@ -803,8 +804,6 @@ def load_games() -> None:
 
 
 def _load_entry_point(ep: Any) -> None:
-    import warnings
-
     before = set(_GAMES)
     try:
         ep.load()
@@ -813,10 +812,7 @@ def _load_entry_point(ep: Any) -> None:
             unregister_game(name)
         dist = getattr(getattr(ep, "dist", None), "name", None) or "an unknown distribution"
         error = clip(f"{type(e).__name__}: {e}".splitlines()[0], 300)
-        problem = PluginProblem(ep.name, ep.value, dist, error)
-        if ep.name not in _PROBLEMS:
-            _PROBLEMS[ep.name] = problem
-            warnings.warn(str(problem), RuntimeWarning, stacklevel=3)
+        _PROBLEMS.setdefault(ep.name, PluginProblem(ep.name, ep.value, dist, error))
 
 
 # The name it had before plug-ins were isolated; kept for callers that load explicitly.
@@ -842,6 +838,9 @@ def get_game(name: str) -> GameSpec:
     try:
         return _GAMES[name]
     except KeyError:
+        broken = _PROBLEMS.get(name)
+        if broken is not None:
+            raise UnknownGame(str(broken)) from None
         raise UnknownGame(
             f"unknown game {quote(name)}; known games: {', '.join(sorted(_GAMES))}"
         ) from None

@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 
 from ..core.errors import SettingsError
-from ..core.messages import DEFAULT_LANGUAGE, format_number, t
+from ..core.messages import DEFAULT_LANGUAGE, format_number, has_message, t
 from ..core.protocol import default_game, get_game
 from .budget import Budget
 from .metrics import default_metrics, metrics_table
@@ -78,7 +78,24 @@ def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = Non
     known = presets(spec.name)
     if name not in known:
         raise SettingsError(f"unknown preset {name!r}; presets are {sorted(known)}")
-    return t(spec.catalog_key(f"preset.{name}", "explore"), lang)
+    key = preset_key(spec, name)
+    if not has_message(key, lang):  # a game without labels: its settings, never a KeyError
+        return setting_label(known[name])
+    return t(key, lang)
+
+
+def preset_key(spec: Any, name: str) -> str:
+    """The catalog key labelling preset ``name`` of ``spec``: ``<catalog_prefix>preset.<name>``
+    (``explore.preset.<name>`` for a game without a prefix)."""
+    return spec.catalog_key(f"preset.{name}", "explore")
+
+
+def presets_labelled(game: str, lang: str = DEFAULT_LANGUAGE) -> bool:
+    """True when ``game`` has presets and the catalog labels each in ``lang``: what the
+    ruleset comparison needs (a game without them gets a sentence instead)."""
+    spec = get_game(game)
+    names = presets(game)
+    return bool(names) and all(has_message(preset_key(spec, n), lang) for n in names)
 
 
 def setting_label(setting: Mapping[str, Any]) -> str:
