@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -159,10 +159,19 @@ def catalog_packages() -> list[str]:
 
     Asking loads the installed games first (a game's words come with the game).
     """
-    from .protocol import load_games  # protocol imports this module
-
-    load_games()
+    for load in _GAME_LOADER:
+        load()
     return [GENERIC_CATALOG, *_EXTRA_CATALOGS]
+
+
+#: What loads the installed games: set by the protocol module (which imports this one, so
+#: this one names no registry of its own).
+_GAME_LOADER: list[Callable[[], None]] = []
+
+
+def set_game_loader(load: Callable[[], None]) -> None:
+    """Have :func:`catalog_packages` call ``load()`` first (the game registry's loader)."""
+    _GAME_LOADER[:] = [load]
 
 
 @cache

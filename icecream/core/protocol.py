@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, clip, quote
 from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_seed
-from .messages import DEFAULT_LANGUAGE, Message
+from .messages import DEFAULT_LANGUAGE, Message, set_game_loader
 from .rules import RuleBook
 
 #: Format version written into every saved state and scenario. Version 2 (2026-12-01):
@@ -606,6 +606,16 @@ class MetricSpec:
 
 
 @dataclass(frozen=True)
+class FormatChange:
+    """How an older scenario format version differs from the current one: ``read`` turns
+    such data into the current version's (the loader's reader), ``write`` the current
+    version's into it (so a test can make an old save and see it load)."""
+
+    read: Callable[[dict[str, Any]], dict[str, Any]]
+    write: Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A registered game: how to make, load and parse it, and what generic views need.
 
@@ -714,6 +724,12 @@ class GameSpec:
     save: Callable[[Any], dict[str, Any]] | None = None
     #: The package holding the game's tutorials (``tutorials/*.json``), or None.
     tutorial_package: str | None = None
+    #: From any position its loader accepts, random play ends the game within this many
+    #: actions (the generic tests and soak runs stop there and call it a bug).
+    step_limit: int = 3000
+    #: The older scenario format versions the loader still reads, each with its change
+    #: (:class:`FormatChange`); a game that never had another format leaves it empty.
+    older_formats: Mapping[int, FormatChange] = field(default_factory=dict)
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)
@@ -724,6 +740,31 @@ class GameSpec:
         """
         prefix = self.catalog_prefix.rstrip(".") or default.rstrip(".")
         return f"{prefix}.{name}" if prefix else name
+
+    def what_if_presets(self) -> dict[str, dict[str, Any]]:
+        """The named what-if settings: ``presets`` in the game's order, or, for a game that
+        names none, one per ruleset (``{"ruleset": name}``) and one per other value of each
+        choice in its settings form (``{"flood": True}``, named after the setting), leaving
+        out a variant that plays exactly as a ruleset does. Each is labelled
+        ``<catalog_prefix>preset.<name>`` in the catalog."""
+        if self.presets:
+            return {k: dict(v) for k, v in self.presets.items()}
+        out: dict[str, dict[str, Any]] = {name: {"ruleset": name} for name in self.rulesets}
+        if not self.rulesets:
+            return out
+        base = next(iter(self.rulesets))
+        plays = [dict(v) for v in self.rulesets.values()]
+        for f in self.settings_form:
+            if f.kind != "choice" or f.name in (self.first_player_setting, "ruleset"):
+                continue
+            others = [c for c in f.choices if c != f.default]
+            for value in others:
+                setting = {**self.rulesets[base], f.name: value}
+                if setting in plays:
+                    continue  # plays exactly as a ruleset: already offered
+                name = f.name if len(others) == 1 else f"{f.name}_{value}"
+                out[name] = {"ruleset": base, f.name: value}
+        return out
 
     def is_house_variant(self, players: int) -> bool:
         """True when ``players`` is outside the rulebook's range (a house variant)."""
@@ -797,13 +838,15 @@ def load_games() -> None:
         from importlib.metadata import entry_points
 
         for ep in sorted(entry_points(group="icecream.games"), key=lambda e: e.name):
-            _load_entry_point(ep)
+            load_entry_point(ep)
         _LOADED = True
     finally:
         _LOADING = False
 
 
-def _load_entry_point(ep: Any) -> None:
+def load_entry_point(ep: Any) -> None:
+    """Load one ``icecream.games`` entry point as :func:`load_games` does: a failure is
+    recorded as a :class:`PluginProblem` and a half-registered game taken out again."""
     before = set(_GAMES)
     try:
         ep.load()
@@ -817,6 +860,8 @@ def _load_entry_point(ep: Any) -> None:
 
 # The name it had before plug-ins were isolated; kept for callers that load explicitly.
 _load_builtin_games = load_games
+# Asking for the catalog loads the games first: a game's words come with the game.
+set_game_loader(load_games)
 
 
 def plugin_problems() -> list[PluginProblem]:

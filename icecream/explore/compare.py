@@ -46,30 +46,15 @@ def presets(game: str | None = None) -> dict[str, dict[str, Any]]:
     (``{"flood": True}``, named after the setting), leaving out a variant that plays
     exactly as a ruleset does. Their labels are ``<catalog_prefix>preset.<name>``.
     """
-    spec = get_game(game or default_game())
-    if spec.presets:
-        return {k: dict(v) for k, v in spec.presets.items()}
-    return derived_presets(spec)
+    return get_game(game or default_game()).what_if_presets()
 
 
 def derived_presets(spec: Any) -> dict[str, dict[str, Any]]:
-    """Presets made from ``spec``'s rulesets and the choices of its settings form."""
-    out: dict[str, dict[str, Any]] = {name: {"ruleset": name} for name in spec.rulesets}
-    if not spec.rulesets:
-        return out
-    base = next(iter(spec.rulesets))
-    plays = [dict(v) for v in spec.rulesets.values()]
-    for f in spec.settings_form:
-        if f.kind != "choice" or f.name in (spec.first_player_setting, "ruleset"):
-            continue
-        others = [c for c in f.choices if c != f.default]
-        for value in others:
-            setting = {**spec.rulesets[base], f.name: value}
-            if setting in plays:
-                continue  # plays exactly as a ruleset: already offered
-            name = f.name if len(others) == 1 else f"{f.name}_{value}"
-            out[name] = {"ruleset": base, f.name: value}
-    return out
+    """Presets made from ``spec``'s rulesets and the choices of its settings form (for a
+    game that names none: :meth:`~icecream.core.protocol.GameSpec.what_if_presets`)."""
+    from dataclasses import replace
+
+    return replace(spec, presets={}).what_if_presets()
 
 
 def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> str:
