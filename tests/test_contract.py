@@ -145,3 +145,25 @@ def test_determinizer_samples_agree_with_the_view_in_every_game():
             view = s.view(s.current_player)
             assert spec.determinizer(view).sample(rng).view(s.current_player) == view, game
             s = s.apply(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.parametrize("game", icecream.list_games())
+def test_an_options_reason_reads_without_being_told_the_games_codes(game):
+    # A reason knows its game's flavour codes (a Gelato Mio reason once asked for
+    # 'flavour.7', the index of a card, when read on its own).
+    spec = icecream.get_game(game)
+    s = spec.new_state(players=spec.min_players, seed=1)
+    for option in s.options():
+        for lang in ("en", "nl"):
+            assert option.reason.text(lang) == option.reason.text(lang, None,
+                                                                  spec.flavour_codes)
+
+
+def test_a_game_without_a_bot_kind_names_its_bots_in_words(changed):
+    from icecream.bots import make_bot
+
+    game, spec = changed(policies={}, rollout_policy="random")
+    s = spec.new_state(players=spec.min_players, seed=1)
+    with pytest.raises(SettingsError, match=r"has no greedy bot \(a game's own policies are "
+                                            r"optional\); its bots are random and ismcts$"):
+        make_bot("greedy").choose(s.view(s.current_player))

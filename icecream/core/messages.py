@@ -414,11 +414,14 @@ class Message:
 
     ``names`` (seat -> player name) and ``flavours`` (flavour index -> code) let
     the message render seats and flavours given as numbers; which parameters are seats,
-    flavours or codes is the class's ``kinds`` (a subclass may declare its own).
+    flavours or codes is the class's ``kinds`` (a subclass may declare its own). A message
+    a game made (an option's reason) knows its game's flavour codes (``codes``), so its
+    text needs no ``flavours`` argument.
     """
 
     key: str
     params: dict = field(default_factory=dict)
+    codes: tuple[str, ...] = field(default=(), compare=False, repr=False)
     kinds: ClassVar[ParamKinds] = PARAM_KINDS
 
     def text(
@@ -428,6 +431,8 @@ class Message:
         flavours: Sequence[str] | None = None,
     ) -> str:
         """The message in ``lang`` (default: the language chosen with set_language)."""
+        if flavours is None and self.codes:
+            flavours = self.codes
         return t(self.key, lang, **render_params(self.params, lang, names, flavours,
                                                  self.kinds))
 
