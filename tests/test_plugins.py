@@ -187,3 +187,25 @@ def test_installed_broken_plug_in_beside_working_ones_on_the_command_line(tmp_pa
                           "--players", "2", "--games", "3"], capture_output=True, text=True,
                          env=env, timeout=120)
     assert sim.returncode == 0, sim.stderr
+
+
+def test_a_spec_missing_required_fields_is_refused_at_registration_naming_each(
+        fresh_registry, monkeypatch):
+    import dataclasses
+
+    from icecream.core.protocol import GameSpecError
+
+    spec = dataclasses.replace(protocol._GAMES["ice-cream"], name="half-done", title="",
+                               min_players=3, max_players=2, new_state=None,
+                               catalog_package=None)
+    with pytest.raises(GameSpecError) as err:
+        protocol.register_game(spec)
+    text = str(err.value)
+    assert text.startswith("game 'half-done' cannot be registered: no title")
+    assert "player range 3..2 is empty" in text and "new_state is not callable" in text
+    assert "\n" not in text and "half-done" not in protocol._GAMES
+    _with_entry_points(monkeypatch, FakeEntryPoint(
+        "half-done", lambda: protocol.register_game(spec)))
+    assert "half-done" not in icecream.list_games()
+    assert "GameSpecError: game 'half-done' cannot be registered" in \
+        icecream.plugin_problems()[0].error

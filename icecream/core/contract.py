@@ -44,7 +44,7 @@ from typing import Any
 
 from .errors import IcecreamError
 from .messages import catalog, languages, t
-from .protocol import Action, GameSpec, State, get_game, load_state
+from .protocol import Action, GameSpec, State, get_game, load_state, spec_problems
 from .questions import action_label, game_key
 
 
@@ -150,25 +150,14 @@ def _spec(spec: GameSpec) -> list[Finding]:
         if not ok:
             out.append(Finding(part, problem, fix))
 
-    need(isinstance(spec.title, str) and bool(spec.title), "no title",
-         "give GameSpec.title (the game's name for players)")
-    need(1 <= spec.min_players <= spec.max_players, f"player range {spec.min_players}.."
-         f"{spec.max_players} is empty", "set min_players <= max_players, both >= 1")
-    need(bool(spec.action_kinds), "no action kinds", "map each action type to its class")
-    for kind, cls in spec.action_kinds.items():
-        need(isinstance(cls, type) and issubclass(cls, Action) and cls.type == kind,
-             f"action kind {kind!r} is not an Action subclass whose type is {kind!r}",
-             f"declare class ...(Action) with type = {kind!r}")
-    need(len(spec.rules) > 0, "the rule book is empty", "list the game's rules (Rule ids)")
-    for hook in ("new_state", "from_dict", "from_scenario", "examples"):
-        need(callable(getattr(spec, hook)), f"{hook} is not callable", f"give {hook}")
+    out += [Finding("spec", problem, fix) for problem, fix in spec_problems(spec)]
+    if out:
+        return out
     need(spec.determinizer is not None, "no determinizer", "give GameSpec.determinizer: "
          "view -> object whose sample(rng) returns a whole position agreeing with the view",
          "determinizer")
     need(bool(spec.catalog_package), "no catalog_package", "give GameSpec.catalog_package "
          "(the package holding <lang>/*.json with the game's words)", "catalog")
-    need(isinstance(spec.step_limit, int) and spec.step_limit > 0, "step_limit is not a "
-         "positive whole number", "set GameSpec.step_limit", "step_limit")
     bots = {"random", "ismcts", *spec.policies}
     need(spec.rollout_policy in bots, f"rollout_policy {spec.rollout_policy!r} is not one of "
          f"its bots {sorted(bots)}", "name random or one of GameSpec.policies", "policies")

@@ -797,13 +797,60 @@ class PluginProblem:
 _PROBLEMS: dict[str, PluginProblem] = {}
 
 
+class GameSpecError(IcecreamError, TypeError):
+    """A :class:`GameSpec` whose required fields are missing or of the wrong kind."""
+
+
+def spec_problems(spec: GameSpec) -> list[tuple[str, str]]:
+    """(problem, fix) for each required field of ``spec`` that is missing or wrong, known
+    without playing: the part of the contract :func:`register_game` checks at once (the
+    rest is :func:`icecream.core.contract.check`'s)."""
+    out = []
+
+    def need(ok: bool, problem: str, fix: str) -> None:
+        if not ok:
+            out.append((problem, fix))
+
+    need(isinstance(spec.name, str) and bool(spec.name) and spec.name == spec.name.strip()
+         and " " not in spec.name, f"name {spec.name!r} is not a word",
+         "name the game in lower-case words joined by dashes")
+    need(isinstance(spec.title, str) and bool(spec.title), "no title",
+         "give GameSpec.title (the game's name for players)")
+    players = (spec.min_players, spec.max_players)
+    need(all(isinstance(n, int) for n in players) and 1 <= players[0] <= players[1],
+         f"player range {players[0]}..{players[1]} is empty",
+         "set min_players <= max_players, both >= 1")
+    need(isinstance(spec.action_kinds, Mapping) and bool(spec.action_kinds),
+         "no action kinds", "map each action type to its class")
+    for kind, cls in dict(spec.action_kinds or {}).items():
+        need(isinstance(cls, type) and issubclass(cls, Action) and cls.type == kind,
+             f"action kind {kind!r} is not an Action subclass whose type is {kind!r}",
+             f"declare class ...(Action) with type = {kind!r}")
+    need(isinstance(spec.rules, RuleBook) and len(spec.rules) > 0, "the rule book is empty",
+         "give a RuleBook of the game's rules (Rule ids)")
+    for hook in ("new_state", "from_dict", "from_scenario", "examples"):
+        need(callable(getattr(spec, hook)), f"{hook} is not callable", f"give {hook}")
+    need(isinstance(spec.rulesets, Mapping), "rulesets is not a mapping",
+         "map each ruleset's name to its settings ({} for none)")
+    need(isinstance(spec.step_limit, int) and not isinstance(spec.step_limit, bool)
+         and spec.step_limit > 0, "step_limit is not a positive whole number",
+         "set GameSpec.step_limit")
+    return out
+
+
 def register_game(spec: GameSpec) -> GameSpec:
     """Register ``spec`` under its name (each game package calls this on import).
 
-    Its catalog package's words join the catalog first: a key another package already
-    defines raises :class:`~icecream.core.messages.CatalogClash` naming both, and the
-    game is not registered.
+    Its required fields are checked first (:func:`spec_problems`; a
+    :class:`GameSpecError` lists them). Its catalog package's words join the catalog: a
+    key another package already defines raises
+    :class:`~icecream.core.messages.CatalogClash` naming both, and the game is not
+    registered.
     """
+    problems = spec_problems(spec)
+    if problems:
+        raise GameSpecError(f"game {spec.name!r} cannot be registered: " + "; ".join(
+            f"{problem} (fix: {fix})" for problem, fix in problems))
     if spec.catalog_package:
         from .messages import register_catalog
 
