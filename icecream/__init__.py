@@ -17,6 +17,7 @@ from .core import (
     list_games,
     load_state,
     new_game,
+    plugin_problems,
 )
 from .core.history import History, load_history
 from .core.messages import get_language, in_language, languages, set_language
@@ -26,6 +27,7 @@ __version__ = "0.1.0"
 __all__ = [
     "History", "IcecreamError", "IllegalAction", "__version__", "default_game", "get_game",
     "get_language",
-    "in_language", "languages", "list_games", "load_history", "load_state", "new_game",
+    "in_language", "languages", "list_games", "plugin_problems",
+    "load_history", "load_state", "new_game",
     "set_language",
 ]

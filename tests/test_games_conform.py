@@ -113,3 +113,19 @@ def test_save_and_load_round_trip_through_history(game):
         h.play(rng.choice(h.state.legal_actions()))
     again = icecream.load_history(h.to_json())
     assert again.state.to_dict() == h.state.to_dict() and len(again) == len(h)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_determinizer_sample_is_seen_as_the_view_it_came_from(game):
+    # determinizer(view).sample(rng).view(seat) == view, for the seat that decides and
+    # for another seat, along a random game (search bots and what-ifs rely on it).
+    spec = get_game(game)
+    rng = random.Random(game)
+    s = spec.new_state(players=spec.max_players, seed=3)
+    for _ in range(40):
+        if s.is_over:
+            break
+        for seat in {s.current_player, (s.current_player + 1) % s.num_players}:
+            view = s.view(seat)
+            assert spec.determinizer(view).sample(rng).view(seat) == view, (s.phase, seat)
+        s = s.apply(rng.choice(s.legal_actions()))

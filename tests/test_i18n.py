@@ -19,6 +19,7 @@ from icecream.core.messages import (
     UnknownLanguage,
     catalog,
     catalog_files,
+    catalog_packages,
     format_number,
     get_language,
     in_language,
@@ -32,7 +33,9 @@ from icecream.games.ice_cream import RULES
 #: The passages of the Dutch summary IJs that the IJs ruleset quotes, as checked against the
 #: summary (which the repository does not ship; docs/rulings.md names it).
 QUOTATIONS = Path(__file__).parent / "fixtures" / "ijs_quotations.txt"
-ROOT = Path(icecream.__file__).parent / "i18n"
+#: The generic words and every registered game's own catalog (each game keeps its words in
+#: its package, as a plug-in does).
+PACKAGES = catalog_packages()
 
 
 def _forms(value) -> dict[str, str]:
@@ -53,33 +56,45 @@ def _placeholders(value) -> set[str]:
     return out
 
 
-def _file_pairs() -> list[tuple[str, str]]:
-    """(language, file name) for every catalog file of a language other than English."""
-    return [(lang, name) for lang in languages() if lang != "en"
-            for name in sorted(catalog_files(lang))]
+def _file_pairs() -> list[tuple[str, str, str]]:
+    """(package, language, file name) for every catalog file of a language other than
+    English, in the generic words and in each game's own catalog."""
+    return [(package, lang, name) for package in PACKAGES for lang in languages()
+            if lang != "en" for name in sorted(catalog_files(lang, package))]
 
 
 def test_both_languages_have_the_same_catalog_files():
     assert {"en", "nl"} <= set(languages())
     en = set(catalog_files("en"))
     assert {"engine.json", "widgets.json", "explore.json", "dashboards.json"} <= en
-    for lang in languages():
-        assert set(catalog_files(lang)) == en, f"{lang} catalog files differ from en"
+    for package in PACKAGES:
+        en = set(catalog_files("en", package))
+        assert en, f"{package} has no English catalog"
+        for lang in languages():
+            assert set(catalog_files(lang, package)) == en, \
+                f"{package}: {lang} catalog files differ from en"
 
 
-@pytest.mark.parametrize("lang,name", _file_pairs())
-def test_every_key_of_a_file_exists_in_its_twin(lang, name):
+def test_each_game_keeps_its_words_in_its_own_package():
+    # A built-in game is one folder, as a plug-in is: its catalog is in its package.
+    for name in icecream.list_games():
+        package = icecream.get_game(name).catalog_package
+        assert package in PACKAGES and package != "icecream.i18n", name
+
+
+@pytest.mark.parametrize("package,lang,name", _file_pairs())
+def test_every_key_of_a_file_exists_in_its_twin(package, lang, name):
     # Per file pair, so a game's own catalog file (combo_cone.json...) is checked too.
-    en = catalog_files("en")[name]
-    other = catalog_files(lang)[name]
-    assert sorted(set(en) - set(other)) == [], f"{lang}/{name} lacks these keys"
-    assert sorted(set(other) - set(en)) == [], f"{lang}/{name} has keys en/{name} lacks"
+    en = catalog_files("en", package)[name]
+    other = catalog_files(lang, package)[name]
+    assert sorted(set(en) - set(other)) == [], f"{package} {lang}/{name} lacks these keys"
+    assert sorted(set(other) - set(en)) == [], f"{package} {lang}/{name} has keys en lacks"
 
 
-@pytest.mark.parametrize("lang,name", _file_pairs())
-def test_placeholders_match_in_every_form(lang, name):
-    en = catalog_files("en")[name]
-    other = catalog_files(lang)[name]
+@pytest.mark.parametrize("package,lang,name", _file_pairs())
+def test_placeholders_match_in_every_form(package, lang, name):
+    en = catalog_files("en", package)[name]
+    other = catalog_files(lang, package)[name]
     bad = []
     for key in en.keys() & other.keys():
         allowed = _placeholders(en[key])
@@ -116,10 +131,13 @@ def test_no_text_writes_a_plural_by_hand(lang):
 
 
 def test_no_dutch_text_is_left_in_english():
-    # The shared files (a game's own files are its authors' to check the same way).
+    # The engine, widget, explore and dashboard files, generic and Ice Cream's (a game's
+    # other files are its authors' to check the same way).
     shared = ("engine.json", "widgets.json", "explore.json", "dashboards.json")
-    en = {k: v for f in shared for k, v in catalog_files("en")[f].items()}
-    nl = {k: v for f in shared for k, v in catalog_files("nl")[f].items()}
+    en = {k: v for p in PACKAGES for f, part in catalog_files("en", p).items() if f in shared
+          for k, v in part.items()}
+    nl = {k: v for p in PACKAGES for f, part in catalog_files("nl", p).items() if f in shared
+          for k, v in part.items()}
     # Texts that are the same in both languages on purpose: names, numbers, the initials
     # of flavours whose Dutch name starts alike (chocolade, pistache, vanille).
     same_ok = {"widgets.scores.day_points", "widgets.label.bot", "widgets.svg.score",
@@ -303,8 +321,14 @@ def test_catalog_files_are_valid_json_without_duplicate_keys():
         assert not dupes, dupes
         return dict(pairs)
 
-    for path in ROOT.glob("*/*.json"):
-        json.loads(path.read_text("utf-8"), object_pairs_hook=no_dupes)
+    from importlib import resources
+
+    for package in PACKAGES:
+        for lang in languages():
+            folder = resources.files(package).joinpath(lang)
+            for path in folder.iterdir():
+                if path.name.endswith(".json"):
+                    json.loads(path.read_text("utf-8"), object_pairs_hook=no_dupes)
 
 
 def test_flavour_initials_on_the_table_are_the_languages_own():

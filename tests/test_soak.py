@@ -96,7 +96,9 @@ def soak(game: str, seed: int, random_steps: int, bot_steps: int,
             check_copies(last)
             if bot_variants is not None and k >= bot_variants:
                 continue
-            bots = [make_bot("heuristic", seed=rng.randrange(2**31)) for _ in range(n)]
+            # The game's heuristic where it has one (its policies are optional).
+            kind = "heuristic" if "heuristic" in spec.policies else "random"
+            bots = [make_bot(kind, seed=rng.randrange(2**31)) for _ in range(n)]
             last = start
             for last in play(start, rng, bot_steps, bots):
                 check_state(last, n)

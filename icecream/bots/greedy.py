@@ -42,8 +42,10 @@ class PolicyBot(Bot):
             spec = get_game(game)
             factory = spec.policies.get(self.name)
             if factory is None:
-                raise SettingsError(f"{spec.title} has no {self.name} bot; its bots are "
-                                    f"random, ismcts and {', '.join(sorted(spec.policies))}")
+                bots = ["random", "ismcts", *sorted(spec.policies)]
+                words = ", ".join(bots[:-1]) + f" and {bots[-1]}"
+                raise SettingsError(f"{spec.title} has no {self.name} bot (a game's own "
+                                    f"policies are optional); its bots are {words}")
             policy = self._policies[game] = factory(self.rng, **self.options)
         return policy
 

@@ -1,4 +1,5 @@
-"""The command line: ``python -m icecream {simulate,bench,replay,validate} ...``.
+"""The command line: ``python -m icecream {simulate,bench,replay,validate,games,check,
+new-game} ...``.
 
 Each command is a module with ``add_parser(subparsers)`` and ``run(args) -> int``.
 Errors the user can fix (an unknown game, a bad variant, a bad file, a bad argument)
@@ -14,10 +15,10 @@ from collections.abc import Sequence
 
 from ..core.errors import IcecreamError, one_line
 from ..core.protocol import default_game
-from . import bench, games, replay, simulate, validate
+from . import bench, check, games, new_game, replay, simulate, validate
 from .variants import parse_variants
 
-COMMANDS = (simulate, bench, replay, validate, games)
+COMMANDS = (simulate, bench, replay, validate, games, check, new_game)
 __all__ = ["COMMANDS", "build_parser", "main", "parse_variants"]
 
 

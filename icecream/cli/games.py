@@ -1,10 +1,11 @@
-"""``games``: list the registered games with their player counts and rulesets."""
+"""``games``: list the registered games with their player counts and rulesets, then each
+installed game plug-in that could not be loaded and why (the others still load)."""
 
 from __future__ import annotations
 
 import argparse
 
-from ..core.protocol import get_game, list_games
+from ..core.protocol import get_game, list_games, plugin_problems
 
 
 def add_parser(sub) -> None:
@@ -17,4 +18,6 @@ def run(args: argparse.Namespace) -> int:
         spec = get_game(name)
         print(f"{name}: {spec.title}, {spec.min_players}-{spec.max_players} players, "
               f"rulesets {', '.join(spec.rulesets)}")
+    for problem in plugin_problems():
+        print(f"not loaded: {problem}")
     return 0

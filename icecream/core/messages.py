@@ -2,8 +2,10 @@
 
 A :class:`Message` is a catalog key plus parameters; it becomes text only when a view
 asks for it in a language. A language's catalog is the union of the JSON files in
-``icecream/i18n/<lang>/`` (one file per area: engine, widgets, explore, dashboards, and a
-game's own files; a key defined twice is an error). English (``en``) and Dutch (``nl``)
+``icecream/i18n/<lang>/`` (the generic words, one file per area: engine, widgets, explore,
+dashboards...) and in each registered game's own catalog package
+(``icecream/games/<game>/i18n/<lang>/``, or a plug-in's; :func:`catalog_packages`); a key
+defined twice is an error naming both places. English (``en``) and Dutch (``nl``)
 are complete. Parameters are rendered by their names: ``player``/``dealer``/``seat`` are
 seats (shown with the player's name), ``winners``/``tied`` lists of seats, ``flavour``/``flavours``
 flavour codes, ``phase``/``wanted``/``action`` codes with a catalog entry
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -135,32 +137,91 @@ def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
 @cache
 def _catalog(lang: str) -> dict[str, Any]:
     merged: dict[str, Any] = {}
-    parts = [(name, part) for name, part in catalog_files(lang).items()]
-    for package in _EXTRA_CATALOGS:
-        parts += [(f"{package}:{name}", part)
-                  for name, part in catalog_files(lang, package).items()]
-    for name, part in parts:
-        for key, text in part.items():
-            if key in merged:
-                raise ValueError(f"catalog {lang!r}: key {key!r} is defined twice ({name})")
-            merged[key] = text
+    for package in catalog_packages():
+        merged.update(_package_catalog(package, lang))
     return merged
 
 
-#: Packages besides ``icecream.i18n`` whose catalogs are merged in (games of other packages).
+#: The generic words: every view's, no game's.
+GENERIC_CATALOG = "icecream.i18n"
+#: The game packages whose catalogs are merged in, in the order they registered.
 _EXTRA_CATALOGS: list[str] = []
 
 
+class CatalogClash(IcecreamError, ValueError):
+    """Two catalog packages define the same key: the second is refused (its game is not
+    registered), so every other text still reads."""
+
+
+def catalog_packages() -> list[str]:
+    """The packages whose ``<lang>/*.json`` make up the catalog: the generic words
+    (``icecream.i18n``) and each registered game's own (its ``GameSpec.catalog_package``).
+
+    Asking loads the installed games first (a game's words come with the game).
+    """
+    for load in _GAME_LOADER:
+        load()
+    return [GENERIC_CATALOG, *_EXTRA_CATALOGS]
+
+
+#: What loads the installed games: set by the protocol module (which imports this one, so
+#: this one names no registry of its own).
+_GAME_LOADER: list[Callable[[], None]] = []
+
+
+def set_game_loader(load: Callable[[], None]) -> None:
+    """Have :func:`catalog_packages` call ``load()`` first (the game registry's loader)."""
+    _GAME_LOADER[:] = [load]
+
+
+@cache
+def _package_catalog(package: str, lang: str) -> dict[str, Any]:
+    """``lang``'s words in one package: its JSON files merged; a key in two of its files
+    is an error naming both."""
+    merged: dict[str, Any] = {}
+    where: dict[str, str] = {}
+    for name, part in catalog_files(lang, package).items():
+        for key, text in part.items():
+            if key in merged:
+                raise CatalogClash(f"catalog {lang!r}: key {key!r} is defined twice in "
+                                   f"{package} ({where[key]} and {name})")
+            merged[key] = text
+            where[key] = name
+    return merged
+
+
 def register_catalog(package: str) -> None:
-    """Merge the catalog of another package into every language's catalog: a game
-    installed from another distribution brings its words as ``<package>/<lang>/*.json``
-    (every language this package has). Registering one twice changes nothing."""
-    if package not in _EXTRA_CATALOGS:
-        _EXTRA_CATALOGS.append(package)
+    """Merge ``package``'s catalog (``<package>/<lang>/*.json``, every language it has)
+    into every language's catalog: each game brings its own words.
+
+    A key that the generic words or an already registered package define raises
+    :class:`CatalogClash` naming the key and both packages, and nothing is merged.
+    Registering one twice changes nothing.
+    """
+    if package in _EXTRA_CATALOGS or package == GENERIC_CATALOG:
+        return
+    for lang in _known():
+        new = _package_catalog(package, lang)
+        for other in [GENERIC_CATALOG, *_EXTRA_CATALOGS]:
+            both = sorted(new.keys() & _package_catalog(other, lang).keys())
+            if both:
+                more = f" (and {len(both) - 1} more)" if len(both) > 1 else ""
+                raise CatalogClash(
+                    f"catalog {lang!r}: key {both[0]!r}{more} is defined by both {other} "
+                    f"and {package}; a key belongs to one package (rename it under the "
+                    "game's catalog prefix)")
+    _EXTRA_CATALOGS.append(package)
+    _catalog.cache_clear()
+
+
+def unregister_catalog(package: str) -> None:
+    """Take ``package``'s words out of the catalog again (its game was unregistered)."""
+    if package in _EXTRA_CATALOGS:
+        _EXTRA_CATALOGS.remove(package)
         _catalog.cache_clear()
 
 
-def catalog_files(lang: str, package: str = "icecream.i18n") -> dict[str, dict[str, Any]]:
+def catalog_files(lang: str, package: str = GENERIC_CATALOG) -> dict[str, dict[str, Any]]:
     """Each JSON file of ``lang``'s catalog in ``package``, by file name, as read (not
     merged)."""
     folder = resources.files(package).joinpath(resolve_language(lang))
@@ -353,11 +414,14 @@ class Message:
 
     ``names`` (seat -> player name) and ``flavours`` (flavour index -> code) let
     the message render seats and flavours given as numbers; which parameters are seats,
-    flavours or codes is the class's ``kinds`` (a subclass may declare its own).
+    flavours or codes is the class's ``kinds`` (a subclass may declare its own). A message
+    a game made (an option's reason) knows its game's flavour codes (``codes``), so its
+    text needs no ``flavours`` argument.
     """
 
     key: str
     params: dict = field(default_factory=dict)
+    codes: tuple[str, ...] = field(default=(), compare=False, repr=False)
     kinds: ClassVar[ParamKinds] = PARAM_KINDS
 
     def text(
@@ -367,6 +431,8 @@ class Message:
         flavours: Sequence[str] | None = None,
     ) -> str:
         """The message in ``lang`` (default: the language chosen with set_language)."""
+        if flavours is None and self.codes:
+            flavours = self.codes
         return t(self.key, lang, **render_params(self.params, lang, names, flavours,
                                                  self.kinds))
 

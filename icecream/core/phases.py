@@ -134,7 +134,10 @@ class Rules:
 
         act = self.game.parse_action(action)  # type: ignore[attr-defined]
         v = self.check(act)
-        return Option(act, v.allowed, v.rule, self.message_type(v.key, dict(v.params)))  # type: ignore[attr-defined]
+        # The reason knows the game's flavour codes: its text needs no other argument.
+        reason = self.message_type(v.key, dict(v.params),  # type: ignore[attr-defined]
+                                   self.game.flavour_codes)  # type: ignore[attr-defined]
+        return Option(act, v.allowed, v.rule, reason)
 
     def options(self) -> list[Any]:
         """Every candidate of the current decision with its verdict, in order."""

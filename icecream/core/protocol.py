@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, clip, quote
 from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, check_seed
-from .messages import DEFAULT_LANGUAGE, Message
+from .messages import DEFAULT_LANGUAGE, Message, set_game_loader
 from .rules import RuleBook
 
 #: Format version written into every saved state and scenario. Version 2 (2026-12-01):
@@ -606,6 +606,16 @@ class MetricSpec:
 
 
 @dataclass(frozen=True)
+class FormatChange:
+    """How an older scenario format version differs from the current one: ``read`` turns
+    such data into the current version's (the loader's reader), ``write`` the current
+    version's into it (so a test can make an old save and see it load)."""
+
+    read: Callable[[dict[str, Any]], dict[str, Any]]
+    write: Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A registered game: how to make, load and parse it, and what generic views need.
 
@@ -701,8 +711,8 @@ class GameSpec:
     hint_options: int | None = None
     #: The game views open when none is named (one game says so).
     default: bool = False
-    #: A package holding the game's own catalog (``<lang>/*.json``), for a game installed
-    #: from another distribution; this package's games keep theirs in ``icecream.i18n``.
+    #: The package holding the game's own catalog (``<lang>/*.json``): every key that
+    #: belongs to this game and no other (``icecream.i18n`` keeps only generic words).
     catalog_package: str | None = None
     #: True for a game whose player range includes house variants (named by a rule id).
     house_variant_rule: str | None = None
@@ -714,6 +724,12 @@ class GameSpec:
     save: Callable[[Any], dict[str, Any]] | None = None
     #: The package holding the game's tutorials (``tutorials/*.json``), or None.
     tutorial_package: str | None = None
+    #: From any position its loader accepts, random play ends the game within this many
+    #: actions (the generic tests and soak runs stop there and call it a bug).
+    step_limit: int = 3000
+    #: The older scenario format versions the loader still reads, each with its change
+    #: (:class:`FormatChange`); a game that never had another format leaves it empty.
+    older_formats: Mapping[int, FormatChange] = field(default_factory=dict)
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)
@@ -725,6 +741,31 @@ class GameSpec:
         prefix = self.catalog_prefix.rstrip(".") or default.rstrip(".")
         return f"{prefix}.{name}" if prefix else name
 
+    def what_if_presets(self) -> dict[str, dict[str, Any]]:
+        """The named what-if settings: ``presets`` in the game's order, or, for a game that
+        names none, one per ruleset (``{"ruleset": name}``) and one per other value of each
+        choice in its settings form (``{"flood": True}``, named after the setting), leaving
+        out a variant that plays exactly as a ruleset does. Each is labelled
+        ``<catalog_prefix>preset.<name>`` in the catalog."""
+        if self.presets:
+            return {k: dict(v) for k, v in self.presets.items()}
+        out: dict[str, dict[str, Any]] = {name: {"ruleset": name} for name in self.rulesets}
+        if not self.rulesets:
+            return out
+        base = next(iter(self.rulesets))
+        plays = [dict(v) for v in self.rulesets.values()]
+        for f in self.settings_form:
+            if f.kind != "choice" or f.name in (self.first_player_setting, "ruleset"):
+                continue
+            others = [c for c in f.choices if c != f.default]
+            for value in others:
+                setting = {**self.rulesets[base], f.name: value}
+                if setting in plays:
+                    continue  # plays exactly as a ruleset: already offered
+                name = f.name if len(others) == 1 else f"{f.name}_{value}"
+                out[name] = {"ruleset": base, f.name: value}
+        return out
+
     def is_house_variant(self, players: int) -> bool:
         """True when ``players`` is outside the rulebook's range (a house variant)."""
         low = self.min_rulebook_players
@@ -732,11 +773,84 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+#: Set once every entry point has been tried (not before: a failure while loading must not
+#: leave later calls with no games).
 _LOADED = False
+_LOADING = False
+
+
+@dataclass(frozen=True)
+class PluginProblem:
+    """A game entry point that could not be loaded: which one, from which distribution,
+    and the error in one line. The other games load as usual."""
+
+    entry_point: str
+    module: str
+    distribution: str
+    error: str
+
+    def __str__(self) -> str:
+        return (f"game plug-in {self.entry_point!r} ({self.module}, from {self.distribution}) "
+                f"was not loaded: {self.error}")
+
+
+_PROBLEMS: dict[str, PluginProblem] = {}
+
+
+class GameSpecError(IcecreamError, TypeError):
+    """A :class:`GameSpec` whose required fields are missing or of the wrong kind."""
+
+
+def spec_problems(spec: GameSpec) -> list[tuple[str, str]]:
+    """(problem, fix) for each required field of ``spec`` that is missing or wrong, known
+    without playing: the part of the contract :func:`register_game` checks at once (the
+    rest is :func:`icecream.core.contract.check`'s)."""
+    out = []
+
+    def need(ok: bool, problem: str, fix: str) -> None:
+        if not ok:
+            out.append((problem, fix))
+
+    need(isinstance(spec.name, str) and bool(spec.name) and spec.name == spec.name.strip()
+         and " " not in spec.name, f"name {spec.name!r} is not a word",
+         "name the game in lower-case words joined by dashes")
+    need(isinstance(spec.title, str) and bool(spec.title), "no title",
+         "give GameSpec.title (the game's name for players)")
+    players = (spec.min_players, spec.max_players)
+    need(all(isinstance(n, int) for n in players) and 1 <= players[0] <= players[1],
+         f"player range {players[0]}..{players[1]} is empty",
+         "set min_players <= max_players, both >= 1")
+    need(isinstance(spec.action_kinds, Mapping) and bool(spec.action_kinds),
+         "no action kinds", "map each action type to its class")
+    for kind, cls in dict(spec.action_kinds or {}).items():
+        need(isinstance(cls, type) and issubclass(cls, Action) and cls.type == kind,
+             f"action kind {kind!r} is not an Action subclass whose type is {kind!r}",
+             f"declare class ...(Action) with type = {kind!r}")
+    need(isinstance(spec.rules, RuleBook) and len(spec.rules) > 0, "the rule book is empty",
+         "give a RuleBook of the game's rules (Rule ids)")
+    for hook in ("new_state", "from_dict", "from_scenario", "examples"):
+        need(callable(getattr(spec, hook)), f"{hook} is not callable", f"give {hook}")
+    need(isinstance(spec.rulesets, Mapping), "rulesets is not a mapping",
+         "map each ruleset's name to its settings ({} for none)")
+    need(isinstance(spec.step_limit, int) and not isinstance(spec.step_limit, bool)
+         and spec.step_limit > 0, "step_limit is not a positive whole number",
+         "set GameSpec.step_limit")
+    return out
 
 
 def register_game(spec: GameSpec) -> GameSpec:
-    """Register ``spec`` under its name (each game package calls this on import)."""
+    """Register ``spec`` under its name (each game package calls this on import).
+
+    Its required fields are checked first (:func:`spec_problems`; a
+    :class:`GameSpecError` lists them). Its catalog package's words join the catalog: a
+    key another package already defines raises
+    :class:`~icecream.core.messages.CatalogClash` naming both, and the game is not
+    registered.
+    """
+    problems = spec_problems(spec)
+    if problems:
+        raise GameSpecError(f"game {spec.name!r} cannot be registered: " + "; ".join(
+            f"{problem} (fix: {fix})" for problem, fix in problems))
     if spec.catalog_package:
         from .messages import register_catalog
 
@@ -745,31 +859,80 @@ def register_game(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def _load_builtin_games() -> None:
+def unregister_game(name: str) -> None:
+    """Remove the game ``name`` and its words (tests that register a game for a while)."""
+    spec = _GAMES.pop(name, None)
+    if spec is not None and spec.catalog_package:
+        from .messages import unregister_catalog
+
+        unregister_catalog(spec.catalog_package)
+
+
+def load_games() -> None:
     """Load every game installed under the ``icecream.games`` entry-point group (this
     package's own games and any other package's). Core names no game: each entry point
-    names a module that registers its :class:`GameSpec` when imported."""
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    from importlib.metadata import entry_points
+    names a module that registers its :class:`GameSpec` when imported.
 
-    for ep in sorted(entry_points(group="icecream.games"), key=lambda e: e.name):
+    Each entry point is loaded on its own: one whose import raises is recorded once as a
+    :class:`PluginProblem` (:func:`plugin_problems`; ``python -m icecream games``, the
+    pages' game pickers and :func:`get_game` of its name show it) and the others load.
+    """
+    global _LOADED, _LOADING
+    if _LOADED or _LOADING:
+        return
+    _LOADING = True
+    try:
+        from importlib.metadata import entry_points
+
+        for ep in sorted(entry_points(group="icecream.games"), key=lambda e: e.name):
+            load_entry_point(ep)
+        _LOADED = True
+    finally:
+        _LOADING = False
+
+
+def load_entry_point(ep: Any) -> None:
+    """Load one ``icecream.games`` entry point as :func:`load_games` does: a failure is
+    recorded as a :class:`PluginProblem` and a half-registered game taken out again."""
+    before = set(_GAMES)
+    try:
         ep.load()
+    except Exception as e:  # a plug-in's bug must not take the other games down
+        for name in set(_GAMES) - before:  # half-registered: take it out again
+            unregister_game(name)
+        dist = getattr(getattr(ep, "dist", None), "name", None) or "an unknown distribution"
+        error = clip(f"{type(e).__name__}: {e}".splitlines()[0], 300)
+        _PROBLEMS.setdefault(ep.name, PluginProblem(ep.name, ep.value, dist, error))
+
+
+# The name it had before plug-ins were isolated; kept for callers that load explicitly.
+_load_builtin_games = load_games
+# Asking for the catalog loads the games first: a game's words come with the game.
+set_game_loader(load_games)
+
+
+def plugin_problems() -> list[PluginProblem]:
+    """The game entry points that could not be loaded, each once, by name (empty when
+    every installed game loaded). ``python -m icecream games`` and the pages that list
+    games show them."""
+    load_games()
+    return [_PROBLEMS[name] for name in sorted(_PROBLEMS)]
 
 
 def get_game(name: str) -> GameSpec:
     """The game registered as ``name``; :class:`UnknownGame` lists the known ones."""
     from .errors import UnknownGame
 
-    _load_builtin_games()
+    load_games()
     if not isinstance(name, str):
         raise UnknownGame(f"a game is named by text (one of {', '.join(sorted(_GAMES))}), "
                           f"not {quote(name)}")
     try:
         return _GAMES[name]
     except KeyError:
+        broken = _PROBLEMS.get(name)
+        if broken is not None:
+            raise UnknownGame(str(broken)) from None
         raise UnknownGame(
             f"unknown game {quote(name)}; known games: {', '.join(sorted(_GAMES))}"
         ) from None
@@ -778,14 +941,14 @@ def get_game(name: str) -> GameSpec:
 def default_game() -> str:
     """The game views open when none is named: the registered game that says it is the
     default (``GameSpec.default``), else the first by name."""
-    _load_builtin_games()
+    load_games()
     named = sorted(name for name, spec in _GAMES.items() if spec.default)
     return named[0] if named else sorted(_GAMES)[0]
 
 
 def list_games() -> list[str]:
     """Names of the registered games."""
-    _load_builtin_games()
+    load_games()
     return sorted(_GAMES)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 
 from ..core.errors import SettingsError
-from ..core.messages import DEFAULT_LANGUAGE, format_number, t
+from ..core.messages import DEFAULT_LANGUAGE, format_number, has_message, t
 from ..core.protocol import default_game, get_game
 from .budget import Budget
 from .metrics import default_metrics, metrics_table
@@ -46,30 +46,15 @@ def presets(game: str | None = None) -> dict[str, dict[str, Any]]:
     (``{"flood": True}``, named after the setting), leaving out a variant that plays
     exactly as a ruleset does. Their labels are ``<catalog_prefix>preset.<name>``.
     """
-    spec = get_game(game or default_game())
-    if spec.presets:
-        return {k: dict(v) for k, v in spec.presets.items()}
-    return derived_presets(spec)
+    return get_game(game or default_game()).what_if_presets()
 
 
 def derived_presets(spec: Any) -> dict[str, dict[str, Any]]:
-    """Presets made from ``spec``'s rulesets and the choices of its settings form."""
-    out: dict[str, dict[str, Any]] = {name: {"ruleset": name} for name in spec.rulesets}
-    if not spec.rulesets:
-        return out
-    base = next(iter(spec.rulesets))
-    plays = [dict(v) for v in spec.rulesets.values()]
-    for f in spec.settings_form:
-        if f.kind != "choice" or f.name in (spec.first_player_setting, "ruleset"):
-            continue
-        others = [c for c in f.choices if c != f.default]
-        for value in others:
-            setting = {**spec.rulesets[base], f.name: value}
-            if setting in plays:
-                continue  # plays exactly as a ruleset: already offered
-            name = f.name if len(others) == 1 else f"{f.name}_{value}"
-            out[name] = {"ruleset": base, f.name: value}
-    return out
+    """Presets made from ``spec``'s rulesets and the choices of its settings form (for a
+    game that names none: :meth:`~icecream.core.protocol.GameSpec.what_if_presets`)."""
+    from dataclasses import replace
+
+    return replace(spec, presets={}).what_if_presets()
 
 
 def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> str:
@@ -78,7 +63,24 @@ def preset_label(name: str, lang: str = DEFAULT_LANGUAGE, game: str | None = Non
     known = presets(spec.name)
     if name not in known:
         raise SettingsError(f"unknown preset {name!r}; presets are {sorted(known)}")
-    return t(spec.catalog_key(f"preset.{name}", "explore"), lang)
+    key = preset_key(spec, name)
+    if not has_message(key, lang):  # a game without labels: its settings, never a KeyError
+        return setting_label(known[name])
+    return t(key, lang)
+
+
+def preset_key(spec: Any, name: str) -> str:
+    """The catalog key labelling preset ``name`` of ``spec``: ``<catalog_prefix>preset.<name>``
+    (``explore.preset.<name>`` for a game without a prefix)."""
+    return spec.catalog_key(f"preset.{name}", "explore")
+
+
+def presets_labelled(game: str, lang: str = DEFAULT_LANGUAGE) -> bool:
+    """True when ``game`` has presets and the catalog labels each in ``lang``: what the
+    ruleset comparison needs (a game without them gets a sentence instead)."""
+    spec = get_game(game)
+    names = presets(game)
+    return bool(names) and all(has_message(preset_key(spec, n), lang) for n in names)
 
 
 def setting_label(setting: Mapping[str, Any]) -> str:

@@ -126,6 +126,9 @@ class SettingsForm(widgets.VBox):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, **self._label("seed"))
         self.variant_note = widgets.HTML()
         self.variant_note.add_class("ic-variant-note")
+        # An installed game plug-in that failed to load is named here, once.
+        self.plugin_note = widgets.HTML(hooks.plugin_notice(lang))
+        self.plugin_note.add_class("ic-plugin-note")
         self.fields: dict[str, widgets.Widget] = {}
         self.field_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         for w, name in ((self.game, "game"), (self.players, "players"), (self.names, "names"),
@@ -140,7 +143,7 @@ class SettingsForm(widgets.VBox):
         super().__init__([
             widgets.HBox([self.game, self.players, self.names, self.seed],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.field_box, self.variant_note, self.go,
+            self.field_box, self.variant_note, self.plugin_note, self.go,
         ])
         self.add_class("ic-settings")
 

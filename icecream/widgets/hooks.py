@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from ..core.messages import DEFAULT_LANGUAGE, get_language, has_message, seat_name, t
-from ..core.protocol import GameSpec, SettingField, State, get_game, list_games
+from ..core.protocol import GameSpec, SettingField, State, get_game, list_games, plugin_problems
 
 _FONT = "font-family:'DejaVu Sans',Verdana,Arial,sans-serif"
 
@@ -38,6 +38,15 @@ def game_choices(lang: str | None = None) -> list[tuple[str, str]]:
     """(title in ``lang``, name) of every registered game, for a game picker (``lang``
     defaults to the kernel's language)."""
     return [(game_title(name, lang), name) for name in list_games()]
+
+
+def plugin_notice(lang: str | None = None) -> str:
+    """One line of HTML per installed game plug-in that could not be loaded (empty when
+    every game loaded), shown beside a game picker: the other games still play."""
+    lang = get_language() if lang is None else lang
+    lines = [t("games.plugin_problem", lang, name=p.entry_point, error=p.error)
+             for p in plugin_problems()]
+    return "".join(f'<div class="ic-plugin-problem">{escape(line)}</div>' for line in lines)
 
 
 def rules(state: State) -> Any:

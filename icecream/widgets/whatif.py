@@ -46,7 +46,7 @@ import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, catalog, format_number, seat_name, t
 from ..core.protocol import default_game, get_game
-from ..explore.compare import Comparison, compare, preset_label, presets
+from ..explore.compare import Comparison, compare, preset_label, presets, presets_labelled
 from ..explore.position import POLICIES, NoSamples, what_if
 from ..teach.conclusions import comparison_conclusion, position_conclusion
 from . import hooks
@@ -581,7 +581,8 @@ class WhatIfBoard(widgets.VBox):
         self.game_box.observe(self._game_changed, names="value")
         self.tabs = widgets.Tab()
         self.add_class("ic-whatif-board")
-        self.children = [_html("ic-whatif-style", _TABS_CSS), self.game_box, self.tabs]
+        self.children = [_html("ic-whatif-style", _TABS_CSS), self.game_box,
+                         _html("ic-plugin-note", hooks.plugin_notice(lang)), self.tabs]
         self.show_game(self.game_box.value)
 
     def show_game(self, game: Any) -> bool:
@@ -592,7 +593,7 @@ class WhatIfBoard(widgets.VBox):
         spec = get_game(game)
         self.game = game
         players = min(max(4, spec.min_players), spec.max_players)
-        if presets(game):
+        if presets_labelled(game, lang):
             self.comparison = RulesetComparison(games=self.games, players=players, lang=lang,
                                                 game=game)
             compare_tab: widgets.Widget = self.comparison

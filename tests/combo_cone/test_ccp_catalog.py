@@ -13,8 +13,8 @@ from icecream.core.messages import catalog, t
 from icecream.games.combo_cone import GAME, RULES
 
 ROOT = Path(icecream.__file__).parent
-EN = json.loads((ROOT / "i18n/en/combo_cone.json").read_text("utf-8"))
-NL = json.loads((ROOT / "i18n/nl/combo_cone.json").read_text("utf-8"))
+EN = json.loads((ROOT / "games/combo_cone/i18n/en/combo_cone.json").read_text("utf-8"))
+NL = json.loads((ROOT / "games/combo_cone/i18n/nl/combo_cone.json").read_text("utf-8"))
 ALLOWED = ("ccp.", "rule.CCP-", "rule.CCPN-", "phase.", "setting.combo-cone.")
 #: Texts that join words or name players need the shared Dutch catalog (word.and...), which
 #: the Dutch branch adds; until it is merged, only English texts are rendered whole.

@@ -261,7 +261,7 @@ def test_gm_catalog_dutch_has_the_same_keys_and_placeholders():
     import re
     from importlib import resources
 
-    folder = resources.files("icecream.i18n")
+    folder = resources.files("icecream.games.gelato_mio.i18n")
     en = json.loads(folder.joinpath("en", "gelato_mio.json").read_text("utf-8"))
     nl = json.loads(folder.joinpath("nl", "gelato_mio.json").read_text("utf-8"))
     assert set(en) == set(nl)

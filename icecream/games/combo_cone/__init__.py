@@ -15,6 +15,7 @@ The action kinds (``Scoop``, ``Secure``, ``Serve``...) are in :mod:`.actions`.
 from __future__ import annotations
 
 from ...core.kit import kit_game
+from ...core.protocol import FormatChange
 from . import actions
 from .actions import ACTION_KINDS
 from .components import BRANDS, FLAVOURS, Components, load_components, shipped_components
@@ -24,7 +25,7 @@ from .policies import POLICIES
 from .records import METRICS, count_action, result_columns
 from .render import render_svg
 from .rules import RULES
-from .scenario import load_scenario, state_to_scenario
+from .scenario import _FROM_VERSION_1, load_scenario, state_to_scenario
 from .settings import KIT, PRESETS, RULESETS, Settings
 from .state import PHASES, ComboConeState, new_state
 from .view import ComboConeView, make_view
@@ -38,7 +39,9 @@ GAME = kit_game(
     flavour_codes=FLAVOURS, render_svg=render_svg, determinizer=Determinizer,
     policies=POLICIES, count_action=count_action, result_columns=result_columns,
     metrics=METRICS, catalog_prefix="ccp", presets=PRESETS, action_words=action_words,
-    tutorial_package=__name__,
+    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
+    # Version 1 listed some piles top card last; turning them over reads and writes it.
+    older_formats={1: FormatChange(_FROM_VERSION_1, _FROM_VERSION_1)},
 )
 
 __all__ = [

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from ...core.kit import kit_game
+from ...core.protocol import FormatChange
 from .actions import ACTION_KINDS, Ask, Discard, MakeBall, Pass, ReturnBall, ServeCustomer, Take
 from .components import CODES, load_customers
 from .determinize import Determinizer
@@ -18,7 +19,7 @@ from .policies import POLICIES
 from .records import count_action, result_columns
 from .render import render_svg
 from .rules import RULES
-from .scenario import load_scenario, state_to_scenario
+from .scenario import _FROM_VERSION_1, load_scenario, state_to_scenario
 from .settings import KIT, RULESETS, Settings
 from .state import PHASES, GelatoMioState, new_state
 from .view import GelatoMioView, make_view
@@ -39,7 +40,12 @@ GAME = kit_game(
     # heuristic ranks best (a serve, a ball it wants, its best takes), so each gets
     # about ten games within the page's 2 s on two cores.
     hint_options=4,
-    tutorial_package=__name__,
+    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
+    # Version 1 listed some piles top card last; turning them over reads and writes it.
+    older_formats={1: FormatChange(_FROM_VERSION_1, _FROM_VERSION_1)},
+    # Uniformly random players take thousands of decisions a game (table length is
+    # about 50 rounds for three), so random play from any position may take this many.
+    step_limit=60000,
 )
 
 __all__ = [

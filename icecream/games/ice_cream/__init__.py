@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from ...core.kit import kit_game
+from ...core.protocol import FormatChange
 from .actions import ACTION_KINDS, Draw, Keep, Place, Serve, Swap
 from .components import FLAVOURS, INITIALS
 from .determinize import Determinizer
@@ -19,7 +20,7 @@ from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
 from .render import render_scoring, render_svg
 from .rules import RULES
-from .scenario import load_scenario, state_to_scenario
+from .scenario import _FROM_VERSION_1, load_scenario, state_to_scenario
 from .settings import KIT, PRESETS, RULESETS, Settings
 from .state import PHASE_NAMES, PHASES, IceCreamState, new_state
 from .view import IceCreamView, make_view
@@ -36,7 +37,9 @@ GAME = kit_game(
     round_start_event="ic.event.day", render_scoring=render_scoring,
     first_player_setting="first_dealer", count_action=count_action,
     result_columns=result_columns, metrics=METRICS, presets=PRESETS, catalog_prefix="ic.",
-    tutorial_package=__name__,
+    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
+    # Version 1 listed some piles top card last; turning them over reads and writes it.
+    older_formats={1: FormatChange(_FROM_VERSION_1, _FROM_VERSION_1)},
     default=True, min_rulebook_players=3, house_variant_rule="IC-1",
 )
 

@@ -71,10 +71,14 @@ _FIELDS = sc.scenario_fields(SAVED_FIELDS)
 _HAND_FIELDS = {"face_up", "face_down", "served"}
 
 
+#: Format version 1 listed the discard pile and the swappers top card last.
+_FROM_VERSION_1 = sc.top_last_to_top_first(["ice_cream_discard", "swappers"])
+
+
 def load_scenario(data: Mapping[str, Any] | str) -> IceCreamState:
     """Check a scenario and build its state; :class:`ScenarioError` names the bad field."""
     data = sc.read_scenario(data, "ice-cream", "an Ice Cream", _FIELDS, FORMAT_VERSION,
-                         {1: sc.top_last_to_top_first(["ice_cream_discard", "swappers"])})
+                         {1: _FROM_VERSION_1})
     settings = sc.scenario_settings(data, KIT)
     n = settings.players
     seed = sc.read_seed(data)

@@ -1,5 +1,5 @@
 """Tub's rules on the kit: settings, fields, one phase, one check (see the package's
-docstring for TUB-1..TUB-4)."""
+docstring for TUB-1..TUB-4). What a seat sees and the save are in :mod:`.view`."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from icecream.core.fields import StateField, make_clone, saved_names
 from icecream.core.kit import KitState
 from icecream.core.phases import Phase, allow, forbid
 from icecream.core.protocol import FORMAT_VERSION, Action, Event
-from icecream.core.scenario import read_int, read_scenario, read_seed
+from icecream.core.scenario import read_int, read_scenario, read_seed, scenario_settings
 from icecream.core.settings import Setting, SettingsKit
-from icecream.core.view import BaseView, check_seat
 
 FLAVOURS = ("vanilla", "chocolate", "strawberry")
 CHOCOLATE, LAST_BONUS = 1, 3
@@ -106,55 +105,13 @@ class TubState(KitState):
                 self.round += 1
         self._events = ev
 
-    # -- what a seat sees, saving, invariants --------------------------------------------
-    def view(self, seat: int | None) -> TubView:
-        check_seat(seat, self.num_players)
-        legal = (tuple(a.to_dict() for a in self.legal_actions())
-                 if seat is None or seat == self.current_player else ())
-        return TubView(seat, seat is None, self.names, self.setup_args(), self.phase,
-                       self.current_player, self.scores, legal, self.winners,
-                       left=len(self.tub), top=FLAVOURS[self.tub[-1]] if self.tub else None,
-                       order=tuple(FLAVOURS[f] for f in self.tub) if seat is None else None)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"game": "tub", "format_version": FORMAT_VERSION, "players": list(self.names),
-               "settings": self.setup_args(), "seed": self.seed}
-        for name in saved_names(self.FIELDS):
-            if name not in ("settings", "seed"):
-                out[name] = [FLAVOURS[f] for f in self.tub] if name == "tub" \
-                    else getattr(self, name)
-        return out
-
+    # -- invariants (what a seat sees and the save are the game's hooks: view.py) --------
     def check_invariants(self) -> None:
         if sum(self.bonus) > LAST_BONUS or any(p < 0 for p in self.points):
             raise AssertionError("points out of range")
 
 
 TubState.clone = make_clone(TubState, TubState.FIELDS)
-
-
-@dataclass(frozen=True)
-class TubView(BaseView):
-    """What a seat sees: how many scoops are left and the top one (the teacher: all)."""
-
-    game = "tub"
-    left: int = 0
-    top: str | None = None
-    order: tuple[str, ...] | None = None
-
-
-class Determinizer:
-    """Deals the scoops a seat cannot see (all but the top) at random (bots, what-ifs)."""
-
-    def __init__(self, view: TubView) -> None:
-        self.view = view
-
-    def sample(self, rng: Any) -> TubState:
-        v = self.view
-        hidden = [rng.randrange(3) for _ in range(v.left - 1)]
-        tub = [FLAVOURS[f] for f in hidden] + ([v.top] if v.top else [])
-        return load_scenario({"players": list(v.names), "settings": v.settings,
-                              "tub": tub, "points": list(v.scores), "to_act": v.to_act or 0})
 
 
 def new_state(players: Any = 4, seed: int = 0, ruleset: str | None = None,
@@ -183,11 +140,11 @@ SCENARIO_FIELDS = ("game", "format_version", "players", "title", "description",
 
 
 def load_scenario(data: Mapping[str, Any]) -> TubState:
-    """A position from plain data (the fields of ``to_dict``), each checked."""
-    data = read_scenario(data, "tub", "a Tub", SCENARIO_FIELDS, FORMAT_VERSION)
-    st = data.get("settings") or {}
-    settings = KIT.make(data["players"], st.get("ruleset"),
-                        {k: v for k, v in st.items() if k not in ("ruleset", "names")})
+    """A position from plain data (the fields of ``to_dict``), each checked: the common
+    fields and the settings by the core's readers (a bad setting is a ScenarioError
+    naming ``settings``), then Tub's own fields."""
+    data = read_scenario(data, "tub", "the Tub", SCENARIO_FIELDS, FORMAT_VERSION)
+    settings = scenario_settings(data, KIT)
     n = settings.players
     try:
         tub = [FLAVOURS.index(f) for f in data.get("tub", [])]
@@ -199,6 +156,12 @@ def load_scenario(data: Mapping[str, Any]) -> TubState:
         if not (isinstance(v, list) and len(v) == n and all(
                 isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99 for x in v)):
             raise ScenarioError(f"{name}: must be {n} whole numbers 0..99")
+    if (any(b not in (0, LAST_BONUS) for b in bonus) or sum(bonus) > LAST_BONUS
+            or tub and any(bonus)):
+        raise ScenarioError(f"bonus: only whoever took the last scoop has the {LAST_BONUS} "
+                            "points more, once the tub is empty (TUB-4)")
+    if any(b > p for b, p in zip(bonus, points, strict=True)):
+        raise ScenarioError("bonus: a player's bonus is part of their points (TUB-4)")
     return _make(settings, read_seed(data), tub, list(points), list(bonus),
                  read_int(data, "to_act", settings.first_player, 0, n - 1),
                  read_int(data, "round", 1, 1, 99))

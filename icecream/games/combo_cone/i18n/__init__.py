@@ -1,0 +1,1 @@
+"""combo_cone's words: ``<lang>/*.json``, one catalog per language (English and Dutch)."""

@@ -1,0 +1,1 @@
+"""gelato_mio's words: ``<lang>/*.json``, one catalog per language (English and Dutch)."""

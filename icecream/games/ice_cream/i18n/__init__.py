@@ -1,0 +1,1 @@
+"""ice_cream's words: ``<lang>/*.json``, one catalog per language (English and Dutch)."""
