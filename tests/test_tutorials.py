@@ -113,12 +113,12 @@ def test_the_issue_s_cases_are_played() -> None:
     # IJs: a close cone with two scoops of the one flavour missing (IC-10, Dutch summary).
     assert "the 2 black raspberry scoops go back" in " ".join(_learner_events("ijs"))
     ccp = " ".join(_learner_events("combo_cone"))
-    assert ccp.count("Combo! Ann stacks") >= 4  # a combo chain, and a Rainbow (CCP-8)
-    assert "final turn" in ccp and "Ann fills" in ccp  # CCP-9, CCP-11
+    assert ccp.count("Combo! Anna stacks") >= 4  # a combo chain, and a Rainbow (CCP-8)
+    assert "final turn" in ccp and "Anna fills" in ccp  # CCP-9, CCP-11
     gm = " ".join(_learner_events("gelato_mio"))
     assert "Quality Control >7 comes up" in gm and "Quality Control >3 comes up" in gm
     assert "claims the 10-point objective" in gm  # GM-7
-    assert "everyone plays one last turn" in gm and "Ana wins" in gm  # GM-9
+    assert "everyone plays one last turn" in gm and "Anna wins" in gm  # GM-9
 
 
 def test_a_broken_tutorial_is_refused_naming_the_file_and_step() -> None:
