@@ -225,7 +225,7 @@ def test_the_widget_plays_a_tutorial_and_keeps_progress_across_a_language_switch
     assert w.next()
     assert 'ic-target' in w.table.svg and w.table.svg.count("ic-target") == 1
     assert w.click({"type": "scoop", "cards": [2]}).kind == "also"
-    assert "Die zet mag volgens de regels, maar in deze les doe je nu een andere" in w.reply_box.value
+    assert "maar in deze les doe je nu een andere" in w.reply_box.value
     assert w.click({"type": "scoop", "cards": [0, 1]}).kind == "right"
     assert w.run.index == 2
     page.set_language("en")
