@@ -94,3 +94,37 @@ def test_the_learner_is_anna_in_every_tutorial():
         for key, value in catalog(lang).items():
             if key.startswith("tutorial.") and isinstance(value, str):
                 assert not re.search(r"\b(Ann|Ana)\b", value), (lang, key)
+
+
+def test_each_tutorial_teaches_its_games_setup_IC_3_CCP_3_GM_3():
+    # The setup was what a learner taught only by the tutorials missed (issue 31); the
+    # numbers in the words are the engine's own for a new game of that size.
+    import icecream
+
+    ic = find_tutorial("ice_cream")
+    removed = len(ic.positions[0].to_dict()["removed_scoops"])
+    ccp = icecream.new_game("combo-cone", players=2, seed=1).to_dict()
+    gm = [len(p) for p in icecream.new_game("gelato-mio", players=2, seed=1).to_dict()["piles"]]
+    for lang in languages():
+        for tid in ("ice_cream", "ijs"):
+            first = find_tutorial(tid).steps[0]
+            assert "IC-3" in first.rules and f" {removed} " in t(first.text, lang)
+        first = find_tutorial("combo_cone").steps[0]
+        assert "CCP-3" in first.rules
+        assert f" {len(ccp['pile']) + len(ccp['row'])} " in t(first.text, lang)
+        first = find_tutorial("gelato_mio").steps[0]
+        assert "GM-3" in first.rules and gm == [1, 6, 6, 6]
+        piles = {"en": "3 piles of 6", "nl": "3 stapels van 6"}[lang]
+        assert piles in t(first.text, lang) and "12" in t(first.text, lang)
+
+
+@pytest.mark.parametrize("tid", ["ice_cream", "ijs"])
+def test_the_ice_cream_tutorials_say_who_would_deal_next_IC_14(tid):
+    tut = find_tutorial(tid)
+    end = tut.end.to_dict()
+    lowest = end["players"][end["scores"].index(min(end["scores"]))]
+    assert end["scores"].count(min(end["scores"])) == 1  # no tie: the rule's first sentence
+    last = tut.steps[-1]
+    assert "IC-14" in last.rules
+    for lang in languages():
+        assert lowest in t(last.text, lang) and "IC-14" in t(last.text, lang)
