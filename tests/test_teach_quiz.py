@@ -297,7 +297,7 @@ def test_a_game_s_action_words_name_its_cards_and_orders_ccp7_ccp8() -> None:
     assert secure.startswith("Secure the ") and secure.endswith(" order")
     assert all(t(f"ccp.flavour.{f}") in secure for f in flavours)
     assert action_label(s, {"type": "secure", "order": "deck"}, "nl") == \
-        "de verborgen bovenste bestelling van de bestelstapel vastleggen"
+        "de verborgen bovenste bestelling van de bestelstapel reserveren"
     scoop = action_label(s, {"type": "scoop", "cards": [0, 2]})
     assert scoop == (f"Scoop {card_words(s.face(s.row[0]))} and "
                      f"{card_words(s.face(s.row[2]))} from the row (positions 1 and 3)")

@@ -113,12 +113,12 @@ def test_the_issue_s_cases_are_played() -> None:
     # IJs: a close cone with two scoops of the one flavour missing (IC-10, Dutch summary).
     assert "the 2 black raspberry scoops go back" in " ".join(_learner_events("ijs"))
     ccp = " ".join(_learner_events("combo_cone"))
-    assert ccp.count("Combo! Ann stacks") >= 4  # a combo chain, and a Rainbow (CCP-8)
-    assert "final turn" in ccp and "Ann fills" in ccp  # CCP-9, CCP-11
+    assert ccp.count("Combo! Anna stacks") >= 4  # a combo chain, and a Rainbow (CCP-8)
+    assert "final turn" in ccp and "Anna fills" in ccp  # CCP-9, CCP-11
     gm = " ".join(_learner_events("gelato_mio"))
     assert "Quality Control >7 comes up" in gm and "Quality Control >3 comes up" in gm
     assert "claims the 10-point objective" in gm  # GM-7
-    assert "everyone plays one last turn" in gm and "Ana wins" in gm  # GM-9
+    assert "everyone plays one last turn" in gm and "Anna wins" in gm  # GM-9
 
 
 def test_a_broken_tutorial_is_refused_naming_the_file_and_step() -> None:
@@ -225,7 +225,7 @@ def test_the_widget_plays_a_tutorial_and_keeps_progress_across_a_language_switch
     assert w.next()
     assert 'ic-target' in w.table.svg and w.table.svg.count("ic-target") == 1
     assert w.click({"type": "scoop", "cards": [2]}).kind == "also"
-    assert "Dat mag, maar nu niet" in w.reply_box.value
+    assert "maar in deze les doe je nu een andere" in w.reply_box.value
     assert w.click({"type": "scoop", "cards": [0, 1]}).kind == "right"
     assert w.run.index == 2
     page.set_language("en")

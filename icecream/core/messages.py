@@ -251,7 +251,8 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
     >>> t("test.plural", "nl", count=1), t("test.plural", "nl", count=3)
     ('1 kaart', '3 kaarten')
 
-    Floats are written the language's way by Babel (see :func:`format_number`). A
+    Floats are written the language's way by Babel (see :func:`format_number`); a bot's
+    code name in ``bot``/``best``/``worst`` becomes its ``bot.who.<name>`` words. A
     missing key raises ``KeyError`` naming it: a missing translation is a bug to see.
     """
     lang = resolve_language(lang)
@@ -264,7 +265,22 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         template = _plural(template, lang, params)
     if not params:
         return template
+    # A bot is named by what it does ("the bot that plays sensibly"), not by its code name.
+    params = {k: _bot_words(cat, v) if k in _BOT_PARAMS and isinstance(v, str) else v
+              for k, v in params.items()}
     return template.format(**{k: _localised(v, lang) for k, v in params.items()})
+
+
+#: Parameters that hold a bot's code name: written as the catalog's ``bot.who.<name>``
+#: when it has one, so a sentence reads "the bot that plays sensibly won 45%".
+_BOT_PARAMS = frozenset({"bot", "best", "worst"})
+
+
+def _bot_words(cat: Mapping[str, Any], name: str) -> str:
+    """A bot named by what it does (``bot.who.<name>``), or a bot without its own words
+    by the catalog's ``bot.who`` pattern ("the {name} bot")."""
+    own = cat.get(f"bot.who.{name}")
+    return own if isinstance(own, str) else cat["bot.who"].format(name=name)
 
 
 def _plural(entry: dict, lang: str, params: dict) -> str:

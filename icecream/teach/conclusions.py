@@ -32,11 +32,12 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def _num(x: float) -> str:
-    return f"{x:.1f}"
+def _num(x: float) -> float:
+    # A float parameter: the catalog writes it the language's way ("28,8" in Dutch).
+    return round(float(x), 1)
 
 
-def _fmt(row: Any, value: float) -> str:
+def _fmt(row: Any, value: float) -> str | float:
     """A rate (a metric from 0 to 1) as a percentage, anything else with one decimal."""
     return _pct(value) if row.get("range_high") == 1.0 else _num(value)
 

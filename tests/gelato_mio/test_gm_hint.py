@@ -55,7 +55,7 @@ def test_a_hint_plays_out_the_best_ranked_options_and_says_so():
         assert values[v.legal_actions.index(o.action)] >= min(kept)
     assert f"Only the {cap} of the {len(s.legal_actions())} options" in h.text()
     nl = hint(s, samples=1, lang="nl")
-    assert f"Alleen de {cap} van de {len(s.legal_actions())} mogelijkheden" in nl.text()
+    assert f"Alleen de {cap} van de {len(s.legal_actions())} zetten" in nl.text()
 
 
 def test_a_hint_with_few_options_plays_them_all():
