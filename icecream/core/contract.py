@@ -47,6 +47,9 @@ from .messages import catalog, languages, t
 from .protocol import Action, GameSpec, State, get_game, load_state, spec_problems
 from .questions import action_label, game_key
 
+#: A form label's closing rule id, " (IC-10)": not part of the words a note names.
+_RULE_ID_SUFFIX = re.compile(r" \([A-Z]+-\d+\)$")
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -279,11 +282,17 @@ def _catalog(spec: GameSpec, states: list[State]) -> list[Finding]:
             if name == "players" or rid not in spec.rules:
                 continue
             note = spec.rules[rid].settings_note(lang)
-            if name not in note:
+            # Named as the new-game form shows it in that language (no code names in a
+            # sentence); a setting the form does not label keeps its code name.
+            label_key = f"setting.{spec.name}.{name}"
+            label = (_RULE_ID_SUFFIX.sub("", t(label_key, lang)) if label_key in words
+                     else name)
+            if label not in note:
                 key = f"rule.{rid}.settings"
                 out.append(Finding("catalog", f"{lang}: {key!r} does not name the setting "
-                                   f"{name!r}", f"say in {key!r} what {name} sets (rule texts "
-                                   "are for players; settings notes for who sets a game up)"))
+                                   f"{label!r} ({name})", f"say in {key!r} what {label!r} "
+                                   "sets, in the form's words (rule texts are for players; "
+                                   "settings notes for who sets a game up)"))
     return out
 
 

@@ -15,7 +15,7 @@ whatever the hidden cards are. When the link is opened the unseen cards are deal
 (``seat=None``) shares the whole position, as it is.
 
 >>> import icecream
->>> s = icecream.new_game("ice-cream", players=3, seed=4)
+>>> s = icecream.new_game(icecream.default_game(), players=3, seed=4)
 >>> token = encode_position(s, seat=0)
 >>> token.startswith("1.")
 True
