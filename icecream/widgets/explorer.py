@@ -235,7 +235,12 @@ class GameExplorer(ExplorerBase):
         def moves_then_lock() -> int:
             nonlocal held
             try:
-                return command()
+                steps = command()
+                if session.bots_to_move():  # the run ended at a bot's turn: the bots answer,
+                    paused = session.paused  # so the page rests at a human's decision
+                    steps += session.autoplay()
+                    session.paused = paused or session.paused
+                return steps
             finally:
                 self.machine.lock.acquire()
                 held = True

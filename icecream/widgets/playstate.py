@@ -78,24 +78,25 @@ class Control(StrEnum):
 _RESTING = {
     Control.OPTION: ALLOW, Control.STEP: ALLOW, Control.RUN: ALLOW, Control.STOP: REFUSE,
     Control.UNDO: ALLOW, Control.REDO: ALLOW, Control.JUMP: ALLOW, Control.BRANCH: ALLOW,
-    Control.FORK: ALLOW, Control.CONTINUE: REFUSE, Control.RESUME: REFUSE,
+    Control.FORK: ALLOW, Control.CONTINUE: REFUSE, Control.RESUME: ALLOW,
     Control.NEW_GAME: ALLOW, Control.SEAT: ALLOW, Control.VIEW: ALLOW,
     Control.WHAT_IF: ALLOW, Control.LANGUAGE: ALLOW,
 }
 _MOVING = {control: REFUSE for control in Control}
 
-#: state -> control -> ALLOW, QUEUE or REFUSE. RESUME is allowed in IDLE only while a
-#: bot waits there (:meth:`PlayMachine.verdict` checks); BOTS_MOVING never meets a
+#: state -> control -> ALLOW, QUEUE or REFUSE. RESUME is allowed only while a bot waits
+#: at a past step (:meth:`PlayMachine.verdict` checks; the teacher, who may also click an
+#: option for that bot, is then in YOUR_TURN); BOTS_MOVING never meets a
 #: click (the kernel finishes the bots' answers before it reads the next message), so
 #: every control is "queued" there by the kernel itself and judged in the state after.
 VERDICTS: dict[PageState, dict[Control, str]] = {
     PageState.YOUR_TURN: dict(_RESTING),
-    PageState.IDLE: {**_RESTING, Control.RESUME: ALLOW},
+    PageState.IDLE: dict(_RESTING),
     # Step would play the next round unseen (issue 21); a run may close the scoring.
     PageState.SCORING: {**_RESTING, Control.OPTION: REFUSE, Control.STEP: REFUSE,
-                        Control.CONTINUE: ALLOW},
+                        Control.CONTINUE: ALLOW, Control.RESUME: REFUSE},
     PageState.OVER: {**_RESTING, Control.OPTION: REFUSE, Control.STEP: REFUSE,
-                     Control.RUN: REFUSE, Control.WHAT_IF: REFUSE},
+                     Control.RUN: REFUSE, Control.WHAT_IF: REFUSE, Control.RESUME: REFUSE},
     PageState.BOTS_MOVING: {**_MOVING, Control.LANGUAGE: QUEUE},
     PageState.RUNNING: {**_MOVING, Control.STOP: ALLOW, Control.LANGUAGE: QUEUE},
     PageState.STOPPING: {**_MOVING, Control.LANGUAGE: QUEUE},
@@ -130,8 +131,8 @@ class PlayMachine:
         self.run_kind: str | None = None
 
     def verdict(self, control: Control, bots_waiting: bool = True) -> str:
-        """ALLOW, QUEUE or REFUSE for ``control`` in the current state (RESUME in IDLE
-        only while ``bots_waiting``)."""
+        """ALLOW, QUEUE or REFUSE for ``control`` in the current state (RESUME only while
+        ``bots_waiting``)."""
         verdict = VERDICTS[self.state][control]
         if control is Control.RESUME and verdict == ALLOW and not bots_waiting:
             return REFUSE
