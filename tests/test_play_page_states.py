@@ -418,3 +418,35 @@ def test_random_presses_during_a_background_run_are_refused_or_queued(
     g.run_box.stop_button.click()
     assert g.run_box.wait(60)
     assert_agrees(g)
+
+
+def test_the_docs_table_is_the_machine() -> None:
+    """docs/play-page.md's table of controls says what VERDICTS says, state by state."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "play-page.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| ")]
+    head = next(r for r in rows if r.startswith("| Control |"))
+    states = [PageState(c.strip()) for c in head.strip("|").split("|")[1:]]
+    controls = {  # the table's row -> the controls it stands for
+        "an option on the table": [Control.OPTION], "Step": [Control.STEP],
+        "Finish the phase / day, Play to the end": [Control.RUN], "Stop": [Control.STOP],
+        "Undo, Redo, the step slider, the line of play, Fork": [
+            Control.UNDO, Control.REDO, Control.JUMP, Control.BRANCH, Control.FORK],
+        "Continue (the scoring)": [Control.CONTINUE],
+        "Let the bots play on from here": [Control.RESUME],
+        "New game (the form, the summary's button)": [Control.NEW_GAME],
+        "who plays a seat, View": [Control.SEAT, Control.VIEW],
+        "What if…?": [Control.WHAT_IF], "the language": [Control.LANGUAGE],
+    }
+    letters = {"A": "allow", "Q": "queue", "R": "refuse"}
+    seen = set()
+    for row in rows[rows.index(head) + 2:]:
+        cells = [c.strip().strip("*").rstrip("¹²") for c in row.strip("|").split("|")]
+        if cells[0] not in controls:
+            break
+        for control in controls[cells[0]]:
+            seen.add(control)
+            for state, cell in zip(states, cells[1:], strict=True):
+                assert letters[cell] == VERDICTS[state][control], (cells[0], state)
+    assert seen == set(Control)
