@@ -146,13 +146,24 @@ class GameExplorer(ExplorerBase):
         with self.machine.lock:
             if not self.machine.moving:
                 self.machine.enter(PageState.BOTS_MOVING)
-            budget = self._budget if self.machine.state is not PageState.BOTS_MOVING else None
-            if budget is not None:
-                budget.report(steps, 0)
+                self._draw_controls()
+            if self.machine.state is PageState.BOTS_MOVING:
+                return  # one kernel message: the table is drawn once, when they are done
+            if self._budget is not None:
+                self._budget.report(steps, 0)
             now = time.monotonic()
             if now - self._drawn_at >= REDRAW_SECONDS:
                 self._drawn_at = now
                 self.refresh()
+
+    def _draw_controls(self) -> None:
+        """Say the bots are moving and disable what they refuse; the table stays as it was
+        until they are done (a page's click on it then names an older table: dropped)."""
+        self._updating = True
+        try:
+            self._redraw_controls()
+        finally:
+            self._updating = False
 
     def _highlight(self) -> bool:
         return self.machine.state is PageState.YOUR_TURN
@@ -165,10 +176,9 @@ class GameExplorer(ExplorerBase):
 
     def _click_and_answer(self, action: Any) -> None:
         self.session.click(action, answer=False)
-        if self.session.bots_to_move():  # the move is drawn at once, then the bots answer
+        if self.session.bots_to_move():  # the page says so at once, then the bots answer
             self.machine.enter(PageState.BOTS_MOVING)
-            self._drawn_at = time.monotonic()
-            self.refresh()
+            self._draw_controls()
         self.session.autoplay()
 
     def step(self) -> bool:
@@ -614,8 +624,9 @@ class GameExplorer(ExplorerBase):
         moving = self.machine.moving
         if not moving and self._changed("hints", (s, session.perspective)):
             self.hints.set_state(s, session.perspective)  # computes only when switched on
-        self.scrubber.show(h.cursor, len(h), t("widgets.label.step_of", lang, step=h.cursor,
-                                                 steps=len(h)))
+        if self.machine.state is not PageState.BOTS_MOVING:  # with the table, not before it
+            self.scrubber.show(h.cursor, len(h), t("widgets.label.step_of", lang,
+                                                     step=h.cursor, steps=len(h)))
         branches = session.branches
         if self._changed("branches", (len(branches), h, len(h))):
             self.branch.options = [
@@ -666,7 +677,7 @@ class GameExplorer(ExplorerBase):
         self._draw_summary()
         strong = self.machine.state in (PageState.YOUR_TURN, PageState.OVER) and (
             over or self._your_turn())
-        self.prompt.value = panels.prompt_html(self._prompt(), strong)
+        self.prompt.value = panels.prompt_html(self._prompt(), strong, self.machine.state.value)
         if self._changed("learn", (s.game.name, lang)):
             self.learn_link.value = learn_link_html(s.game.name, lang)
 
