@@ -149,6 +149,8 @@ class GameExplorer(ExplorerBase):
                 self._draw_controls()
             if self.machine.state is PageState.BOTS_MOVING:
                 return  # one kernel message: the table is drawn once, when they are done
+            if self.machine.stop_asked:  # (asked before the run cleared the session's flag)
+                self.session.stop_run.set()
             if self._budget is not None:
                 self._budget.report(steps, 0)
             now = time.monotonic()
@@ -167,6 +169,11 @@ class GameExplorer(ExplorerBase):
 
     def _highlight(self) -> bool:
         return self.machine.state is PageState.YOUR_TURN
+
+    def refresh(self, force: bool = False) -> None:
+        """Redraw what changed, holding the machine's lock (the run's thread redraws too)."""
+        with self.machine.lock:
+            super().refresh(force)
 
     # -- commands (also what the buttons do) -------------------------------------------------
     def click(self, action: Mapping[str, Any] | Any) -> bool:
@@ -203,6 +210,7 @@ class GameExplorer(ExplorerBase):
         with self.machine.lock:
             if self._verdict(Control.STOP) != ALLOW:
                 return False
+            self.machine.stop_asked = True
             self.session.stop_run.set()
             self.run_box.stop()
             self.machine.enter(PageState.STOPPING)
@@ -219,6 +227,7 @@ class GameExplorer(ExplorerBase):
                 self.refresh()
                 return False
             self.machine.run_kind = kind
+            self.machine.stop_asked = False
             command = getattr(self.session, kind)
             self.session.stop_run.clear()
             self.machine.enter(PageState.RUNNING)
@@ -260,7 +269,7 @@ class GameExplorer(ExplorerBase):
 
         try:
             ExplorerBase._do(self, moves_then_lock)
-            if session.stop_run.is_set():  # say it stopped on request, not by itself
+            if self.machine.stop_asked:  # say it stopped on request, not by itself
                 notes, events, error = self._said
                 paused = t("widgets.msg.paused", self.lang)
                 stopped = t("widgets.msg.run_stopped", self.lang)
@@ -287,6 +296,7 @@ class GameExplorer(ExplorerBase):
                 return True, None
             going_on = self.machine.state is PageState.RUNNING
             kind = self.machine.run_kind
+            self.machine.stop_asked = True
             self.session.stop_run.set()
         if not self.run_box.wait(timeout):
             return False, None

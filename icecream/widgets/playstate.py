@@ -129,6 +129,8 @@ class PlayMachine:
         self.lock = threading.RLock()
         #: The run under way or last run ("finish_phase", "finish_round", "play_to_end").
         self.run_kind: str | None = None
+        #: True once Stop (or a language switch) asked the run under way to end.
+        self.stop_asked = False
 
     def verdict(self, control: Control, bots_waiting: bool = True) -> str:
         """ALLOW, QUEUE or REFUSE for ``control`` in the current state (RESUME only while
