@@ -292,7 +292,12 @@ class Monkey:
     def click(self, g: GameExplorer) -> bool:
         options = allowed(g) if g.page_state is PageState.YOUR_TURN else []
         if options:
+            history, cursor = g.history, g.history.cursor
             page_click(g, self.rng.choice(options))
+            if g.history is history:  # the list holds the move and every answer since
+                scored = g.session.summary
+                for k, text in g.session.log(since=cursor)[-40:]:
+                    assert k == scored or text in g.message, text
         return bool(options)
 
     def double_click(self, g: GameExplorer) -> bool:
