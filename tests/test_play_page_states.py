@@ -378,21 +378,35 @@ def test_random_interleavings_keep_page_and_game_in_agreement(
     assert len(monkey.done) >= 8, monkey.done
 
 
-def test_random_presses_during_a_background_run_are_refused_or_queued(
-        on_a_page: None, english_afterwards: None) -> None:
-    """While a run plays in the background: stale table clicks, buttons, view and seat
-    changes are dropped (their values put back), a language switch hands the run over,
-    and Stop ends it; after each the page says it is running and shows no options."""
-    rng = random.Random(7)
+@pytest.mark.parametrize("seed", [7, 8])
+def test_random_presses_during_background_runs_are_refused_or_queued(
+        seed: int, on_a_page: None, english_afterwards: None) -> None:
+    """Runs of moves in the background, started, stopped and switched to another language
+    at random: stale table clicks, buttons, view and seat changes meanwhile are dropped
+    (their values put back), a language switch hands the run over, Stop ends it. While
+    moves are made the page says so and offers no options; at rest it agrees with the game."""
+    rng = random.Random(seed)
     switch = LanguageSwitch(GameExplorer(game="gelato-mio", players=3, seed=1,
                                          bots=["human", "random", "random"], perspective=0))
-    g = switch.widget
-    g.play_to_end_button.click()
-    for _ in range(40):
+    seen: dict[str, int] = {}
+    for _ in range(120):
         g = switch.widget
-        if not g.machine.moving:
-            break
-        what = rng.choice(["table", "button", "view", "seat", "language", "scrub"])
+        with g.machine.lock:
+            moving = g.machine.moving
+            if not moving:
+                assert_agrees(g)
+        if not moving:
+            if g.state.is_over:
+                g.form.seed.value = rng.randrange(100)
+                g.form.go.click()
+            else:
+                rng.choice([g.play_to_end_button, g.finish_phase_button,
+                            g.play_to_end_button]).click()
+            seen["run"] = seen.get("run", 0) + 1
+            continue
+        what = rng.choice(["table", "button", "view", "seat", "language", "scrub", "stop",
+                           "wait", "wait"])
+        seen[what] = seen.get(what, 0) + 1
         players = list(g.session.players)
         view = g.perspective.value
         if what == "table":
@@ -406,8 +420,11 @@ def test_random_presses_during_a_background_run_are_refused_or_queued(
             rng.choice(g.seat_selectors).value = "heuristic"
         elif what == "scrub":
             g.scrubber._received(g.scrubber, {"kind": "jump", "step": 0}, [])
-        else:
+        elif what == "stop":
+            g.run_box.stop_button.click()
+        elif what == "language":
             switch.selector.value = "nl" if switch.lang == "en" else "en"
+            assert not g.run_box.running  # the old page's run has ended
             g = switch.widget
         with g.machine.lock:
             if g.machine.moving:
@@ -423,6 +440,7 @@ def test_random_presses_during_a_background_run_are_refused_or_queued(
     g.run_box.stop_button.click()
     assert g.run_box.wait(60)
     assert_agrees(g)
+    assert seen.get("run", 0) > 2 and seen.get("language", 0) > 2, seen
 
 
 def test_the_docs_table_is_the_machine() -> None:
