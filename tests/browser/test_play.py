@@ -28,6 +28,7 @@ from voila_harness import (
     set_seat,
     set_trait,
     set_view,
+    start_new_game,
     table_html,
     text_of,
     wait_kernel_idle,
@@ -327,6 +328,32 @@ def test_a_language_switch_during_play_to_the_end_keeps_the_run_in_sight(
     assert text == t("widgets.label.step_of", "nl", step=step, steps=step), text
     if state != "over":
         expect(page.locator(f"{PLAY} .ic-play-to-end")).to_be_enabled()
+    check(page)
+    close_page(page, voila_server)
+
+
+def test_a_forbidden_option_says_why_under_it_once_and_the_list_stays(
+        open_page: Any, check: Any, voila_server: VoilaServer) -> None:
+    """Issue 33: clicking a forbidden option to read why shows the rule's reason under it
+    (once), and the message line keeps the list of moves (Combo Cone's scoops, CCP-6)."""
+    page = open_page("play")
+    start_new_game(page, "Combo Cone Paradise", 3, 3)
+    wait_state(page, "your_turn")
+    before = table_html(page)
+    page.locator(OPTIONS).first.click()
+    wait_table_change(page, before, timeout=60)
+    wait_state(page, "your_turn")
+    message = f"{PLAY} .ic-message"
+    listed = page.inner_html(message)
+    assert page.locator(f"{message} li").count() >= 1, listed
+    forbidden = page.locator(f"{TABLE} .ic-option.ic-forbidden").first
+    reason = forbidden.locator("title").first.text_content()
+    forbidden.click(force=True)  # (aria-disabled: Playwright would wait for it to enable)
+    expect(page.locator(f"{TABLE} .ic-why-not")).to_have_text(reason)
+    wait_kernel_idle(page)
+    wait_state(page, "your_turn")
+    assert page.inner_html(message) == listed  # the list stays; the reason is not repeated
+    assert reason not in text_of(page, message)
     check(page)
     close_page(page, voila_server)
 
