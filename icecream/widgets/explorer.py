@@ -10,6 +10,10 @@ and the allowed options of the decision (the forbidden ones one click away). Whe
 is scored (Ice Cream's day) or the game ends, a summary takes the options' place until
 "Continue" (or "New game"). Below: who plays each seat, a what-if on the position shown,
 and the event log. It holds no rules: the engine decides.
+
+The page is always in one state of :mod:`~icecream.widgets.playstate` (your turn, idle,
+scoring, over, bots moving, running, stopping): every control and a language switch asks
+it first (docs/play-page.md), so no click can arrive between two states.
 """
 
 from __future__ import annotations
