@@ -192,6 +192,10 @@ class ExplorerBase(widgets.VBox):
         finally:
             self._updating = False
 
+    def _highlight(self) -> bool:
+        """Whether the table marks the options (a page making moves shows none)."""
+        return True
+
     def _changed(self, part: str, key: Any) -> bool:
         if self._drawn.get(part) == key:
             return False
@@ -203,12 +207,13 @@ class ExplorerBase(widgets.VBox):
         p = self.session.perspective
         key = (s, p)  # the state itself: compared by identity, and kept alive
         scoring = self.scoring_shown
-        if self._changed("table", (s, p, scoring)):
+        highlight = self._highlight()
+        if self._changed("table", (s, p, scoring, highlight)):
             if scoring:  # the round as scored; the next round's deal waits (issue 21)
                 before = self.history.states[self.history.cursor - 1]
                 self.table.show(hooks.render_scoring(before, s, p, self.lang))
             else:
-                self.table.show(hooks.render(s, p, self.lang))
+                self.table.show(hooks.render(s, p, self.lang, highlight))
         if self._changed("explain", key):
             self.explain.value = panels.explain_html(s, p, self.lang)
         if self._changed("scores", key):

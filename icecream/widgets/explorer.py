@@ -10,27 +10,38 @@ and the allowed options of the decision (the forbidden ones one click away). Whe
 is scored (Ice Cream's day) or the game ends, a summary takes the options' place until
 "Continue" (or "New game"). Below: who plays each seat, a what-if on the position shown,
 and the event log. It holds no rules: the engine decides.
+
+The page is always in one state of :mod:`~icecream.widgets.playstate` (your turn, idle,
+scoring, over, bots moving, running, stopping): every control and a language switch asks
+it first (docs/play-page.md), so no click can arrive between two states.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.errors import SettingsError
+from ..core.errors import ActionFormatError, IcecreamError, SettingsError
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
-from ..core.protocol import default_game, get_game, list_games
+from ..core.protocol import State, default_game, get_game, list_games
 from . import controls, hooks, panels, validate
 from .base import ExplorerBase
 from .budget import BudgetRunner, from_page
 from .hints import HintPanel
 from .learn import learn_link_html
+from .playstate import ALLOW, Control, PageState, PlayMachine, resting_state
 from .scrubber import Scrubber
 from .session import RUN_SECONDS, Session, bot_words
 from .validate import HUMAN, Refused, refuse
+
+#: Seconds between two drawings of the table while moves are made (each move is not drawn:
+#: a fast bot makes hundreds a second).
+REDRAW_SECONDS = 0.4
 
 
 class GameExplorer(ExplorerBase):
@@ -57,145 +68,383 @@ class GameExplorer(ExplorerBase):
         elif not isinstance(history, History):
             raise TypeError(f"history must be an icecream.History, not {type(history).__name__}")
         session = Session(history, bots=bots, perspective=perspective, lang=lang, bot_seed=seed)
+        #: The page's one state (docs/play-page.md): every control asks it first.
+        self.machine = PlayMachine()
+        # table token -> (the state it showed, whether its options could be clicked)
+        self._tables: dict[int, tuple[State, bool]] = {}
+        self._drawn_at = 0.0
+        self._run_thread: threading.Thread | None = None
+        self._budget: Any = None
+        self._said: tuple[list[str], list[str], bool] = ([], [], False)
         super().__init__(session, lang)
         self.add_class("ic-explorer")
         self._build_controls(history, seed)
         self.children = self._layout()
-        session.autoplay()
-        self.refresh()
+        with self.machine.lock:
+            self._attach(session)
+            session.autoplay()
+            self._settle()
+            self.refresh()
+
+    # -- the state machine -------------------------------------------------------------------
+    @property
+    def page_state(self) -> PageState:
+        """The state the page is in (:class:`~icecream.widgets.playstate.PageState`)."""
+        return self.machine.state
+
+    def _attach(self, session: Session) -> None:
+        """Make ``session`` the page's: its bots' moves are drawn as they come."""
+        self.session = session
+        session.on_step = self._stepped
+
+    def _clickable(self) -> bool:
+        """True when the table offers the viewer options: the game goes on, no scoring is
+        shown, and the view is the teacher's or the human seat to act."""
+        s, session = self.state, self.session
+        if s.is_over or self.scoring_shown:
+            return False
+        p = session.perspective
+        return p is None or (p == s.current_player and session.players[p] == HUMAN)
+
+    def _settle(self) -> None:
+        """Rest in the state the game is now in (the caller holds the machine's lock)."""
+        self.machine.enter(resting_state(self.state.is_over, self.scoring_shown,
+                                         self._clickable()))
+
+    def _verdict(self, control: Control) -> str:
+        return self.machine.verdict(control, self.session.bots_waiting())
+
+    def _refusal(self, control: Control) -> str:
+        """Why ``control`` does nothing in the page's state, for a call from Python."""
+        state, lang = self.machine.state, self.lang
+        if self.machine.moving:
+            return t("widgets.msg.running", lang)
+        if state is PageState.SCORING:
+            return t("widgets.msg.continue_first", lang, button=t("widgets.button.continue", lang))
+        if state is PageState.OVER:
+            return t("widgets.msg.game_over", lang)
+        return t("widgets.msg.not_now", lang)
+
+    def _command(self, control: Control, command: Callable, *args: Any, **kwargs: Any) -> bool:
+        """Run ``command`` if the machine allows ``control`` now; else say why not."""
+        with self.machine.lock:
+            if self._verdict(control) != ALLOW:
+                self._say(self._refusal(control), error=True)
+                self.refresh()
+                return False
+            return self._do(command, *args, **kwargs)
+
+    def _press(self, control: Control, command: Callable[[], Any]) -> None:
+        """A control clicked on the page. The page disables or hides a control the machine
+        refuses, so such a click was aimed at an earlier state (the second click of a
+        double click, or one sent before the page redrew): it is dropped, and nothing on
+        the page changes but a selector's value, put back."""
+        with self.machine.lock:
+            if self._verdict(control) == ALLOW:
+                command()
+            else:
+                self.refresh()
+
+    def _stepped(self, steps: int) -> None:
+        """After each move the bots (or a run) make: progress, and now and then the table."""
+        with self.machine.lock:
+            if not self.machine.moving:
+                self.machine.enter(PageState.BOTS_MOVING)
+                self._draw_controls()
+            if self.machine.state is PageState.BOTS_MOVING:
+                return  # one kernel message: the table is drawn once, when they are done
+            if self.machine.stop_asked:  # (asked before the run cleared the session's flag)
+                self.session.stop_run.set()
+            if self._budget is not None:
+                self._budget.report(steps, 0)
+            now = time.monotonic()
+            if now - self._drawn_at >= REDRAW_SECONDS:
+                self._drawn_at = now
+                self.refresh()
+
+    def _draw_controls(self) -> None:
+        """Say the bots are moving and disable what they refuse; the table stays as it was
+        until they are done (a page's click on it then names an older table: dropped)."""
+        self._updating = True
+        try:
+            self._redraw_controls()
+        finally:
+            self._updating = False
+
+    def _highlight(self) -> bool:
+        return self.machine.state is PageState.YOUR_TURN
+
+    def refresh(self, force: bool = False) -> None:
+        """Redraw what changed, holding the machine's lock (the run's thread redraws too)."""
+        with self.machine.lock:
+            super().refresh(force)
 
     # -- commands (also what the buttons do) -------------------------------------------------
     def click(self, action: Mapping[str, Any] | Any) -> bool:
         """Play ``action`` as the perspective's click on the table; False if refused (also
         while a round's scoring is shown: *Continue* first)."""
-        return self._do(self._unless_scoring(self.session.click), action)
+        return self._command(Control.OPTION, self._click_and_answer, action)
+
+    def _click_and_answer(self, action: Any) -> None:
+        self.session.click(action, answer=False)
+        if self.session.bots_to_move():  # the page says so at once, then the bots answer
+            self.machine.enter(PageState.BOTS_MOVING)
+            self._draw_controls()
+        self.session.autoplay()
 
     def step(self) -> bool:
         """The seat to act plays once: its bot, or (said so) a bot choosing for a human.
         Refused while a round's scoring is shown: *Continue* deals the next round first."""
-        return self._do(self._unless_scoring(self.session.step))
-
-    def _unless_scoring(self, command: Callable[..., Any]) -> Callable[..., Any]:
-        """``command``, refused while the scored table waits for *Continue* (issue 21: a
-        move then would play in the next round, unseen, and drop the scoring)."""
-        def guarded(*args: Any) -> Any:
-            if self.scoring_shown:
-                raise refuse("continue_first", self.lang,
-                              button=t("widgets.button.continue", self.lang))
-            return command(*args)
-        return guarded
+        return self._command(Control.STEP, self.session.step)
 
     def finish_phase(self) -> bool:
         """Play on to the end of the phase (bots choose for human seats too, said so)."""
-        return self._run(self.session.finish_phase)
+        return self._run("finish_phase")
 
     def finish_round(self) -> bool:
         """Play on to the start of the game's next round (Ice Cream's next day)."""
-        return self._run(self.session.finish_round)
+        return self._run("finish_round")
 
     def play_to_end(self) -> bool:
         """Play on until the game is over."""
-        return self._run(self.session.play_to_end)
+        return self._run("play_to_end")
 
-    def _run(self, command: Callable[[], int]) -> bool:
-        """A run of moves; clicked on a page it runs in the background within
-        ``RUN_SECONDS``, showing the moves played and a Stop button (issue 17)."""
-        if not from_page():
-            return self._do(command)
-        if self.run_box.running:
-            self._say(t("widgets.msg.running", self.lang), error=True)
-            return False
+    def stop(self) -> bool:
+        """Stop the run of moves under way after the move being chosen; False if none."""
+        with self.machine.lock:
+            if self._verdict(Control.STOP) != ALLOW:
+                return False
+            self.machine.stop_asked = True
+            self.session.stop_run.set()
+            self.run_box.stop()
+            self.machine.enter(PageState.STOPPING)
+            self.refresh()
+            return True
+
+    def _run(self, kind: str, note: str | None = None) -> bool:
+        """A run of moves (``kind``: a Session method); clicked on a page it runs in the
+        background within ``RUN_SECONDS``, with the moves drawn, progress and a Stop button
+        (issue 17); the page is RUNNING until it ends (docs/play-page.md)."""
+        with self.machine.lock:
+            if self._verdict(Control.RUN) != ALLOW:
+                self._say(self._refusal(Control.RUN), error=True)
+                self.refresh()
+                return False
+            self.machine.run_kind = kind
+            self.machine.stop_asked = False
+            command = getattr(self.session, kind)
+            self.session.stop_run.clear()
+            self.machine.enter(PageState.RUNNING)
+            self._drawn_at = time.monotonic()
+            if not from_page():  # in Python: at once, in the caller's thread
+                return self._do(command)
+            if note is not None:
+                self._say(note)
+            self.refresh()
+            if self.run_box.running:  # the last run's thread has reported: it is ending
+                self.run_box.wait(10.0)
+            return self.run_box.start(lambda budget: self._run_in_background(command, budget),
+                                      lambda _r, _e: None, seconds=RUN_SECONDS)
+
+    def _run_in_background(self, command: Callable[[], int], budget: Any) -> None:
+        """The run's thread: the moves without the lock (so Stop and a language switch get
+        in), then, holding it, the page settles, says what happened and redraws in one go:
+        no click can arrive between the run's end and its report."""
+        self._run_thread = threading.current_thread()
+        self._budget = budget
         session = self.session
+        held = False
 
-        def work(budget: Any) -> None:
-            session.on_step = lambda steps: budget.report(steps, 0)
+        def moves_then_lock() -> int:
+            nonlocal held
             try:
-                ExplorerBase._do(self, command)
+                steps = command()
+                if session.bots_to_move():  # the run ended at a bot's turn: the bots answer,
+                    paused = session.paused  # so the page rests at a human's decision
+                    steps += session.autoplay()
+                    session.paused = paused or session.paused
+                return steps
             finally:
-                session.on_step = None
-            if session.stop_run.is_set():  # say it stopped on request, not by itself
-                text, error = self._message
+                self.machine.lock.acquire()
+                held = True
+                self._budget = None
+                self._run_thread = None
+                self._settle()
+
+        try:
+            ExplorerBase._do(self, moves_then_lock)
+            if self.machine.stop_asked:  # say it stopped on request, not by itself
+                notes, events, error = self._said
                 paused = t("widgets.msg.paused", self.lang)
                 stopped = t("widgets.msg.run_stopped", self.lang)
-                self._say(text.replace(paused, stopped) if paused in text
-                          else f"{text} {stopped}".strip(), error)
+                notes = [stopped if n == paused else n for n in notes]
+                if stopped not in notes:
+                    notes.append(stopped)
+                self._say(notes, events, error)  # the moves' list stays
+        finally:
+            if held:
+                self.machine.lock.release()
 
-        return self.run_box.start(work, lambda _r, _e: self.refresh(),
-                                  seconds=RUN_SECONDS)
+    def _say(self, text: str | list[str], events: list[str] | None = None,
+             error: bool = False) -> None:
+        notes = [text] if isinstance(text, str) else list(text)
+        self._said = (notes, list(events or []), error)
+        super()._say(notes, events, error)
+
+    def hand_over(self, timeout: float = 60.0) -> tuple[bool, str | None]:
+        """Before the page is built again (a language switch): end a run under way after
+        its current move. (False, None) if it did not end within ``timeout`` seconds (the
+        switch then waits for another try); else (True, the run to go on with, or None)."""
+        with self.machine.lock:
+            if self.machine.state not in (PageState.RUNNING, PageState.STOPPING):
+                return True, None
+            going_on = self.machine.state is PageState.RUNNING
+            kind = self.machine.run_kind
+            self.machine.stop_asked = True
+            self.session.stop_run.set()
+        if not self.run_box.wait(timeout):
+            return False, None
+        with self.machine.lock:
+            goes_on = going_on and not self.state.is_over and not self.scoring_shown
+            return True, kind if goes_on else None
 
     def _do(self, command: Callable, *args: Any, **kwargs: Any) -> bool:
-        box = getattr(self, "run_box", None)
-        if box is not None and box.running:  # one thing at a time: the run's moves are under way
-            self._say(t("widgets.msg.running", self.lang), error=True)
-            return False
-        return super()._do(command, *args, **kwargs)
+        """Run a command holding the machine's lock; the page settles in the game's state
+        before it says what happened and redraws."""
+        with self.machine.lock:
+            if (self.machine.state in (PageState.RUNNING, PageState.STOPPING)
+                    and self._run_thread is not None
+                    and threading.current_thread() is not self._run_thread):
+                self._say(t("widgets.msg.running", self.lang), error=True)
+                return False
+
+            def settled(*a: Any, **k: Any) -> Any:
+                try:
+                    return command(*a, **k)
+                finally:
+                    self._settle()
+
+            return super()._do(settled, *args, **kwargs)
 
     def carry_on(self) -> bool:
         """Close the round's scoring (or, at a past step, let the bots play on from there:
         a new branch) and let the bots move until a human decides."""
-        opening: list[str] | None = None
-        if self.scoring_shown:  # the next round's deal, held back while the scoring showed
-            opening = hooks.split_round_texts(self.state, self.session.perspective,
-                                              self.lang)[1]
-        return self._do(self.session.carry_on, first_events=opening)
+        with self.machine.lock:
+            if self.machine.moving:
+                self._say(self._refusal(Control.CONTINUE), error=True)
+                return False
+            opening: list[str] | None = None
+            if self.scoring_shown:  # the next round's deal, held back while the scoring showed
+                opening = hooks.split_round_texts(self.state, self.session.perspective,
+                                                  self.lang)[1]
+            return self._do(self.session.carry_on, first_events=opening)
 
     def undo(self) -> bool:
         """Go back to the previous human decision (one step when no seat is a bot)."""
-        return self._do(self.session.undo, say_events=False,
-                        note=lambda: t("widgets.msg.at_step", self.lang,
-                                       step=self.history.cursor, steps=len(self.history)))
+        return self._command(Control.UNDO, self.session.undo, say_events=False,
+                             note=lambda: t("widgets.msg.at_step", self.lang,
+                                            step=self.history.cursor, steps=len(self.history)))
+
+    def redo(self) -> bool:
+        """Step forward again after :meth:`undo` (the bots' answers too)."""
+        return self._command(Control.REDO, self.session.redo)
+
+    def jump(self, step: Any) -> bool:
+        """Look at step ``step`` of the history (0: the start)."""
+        return self._command(Control.JUMP, self.session.jump, step, say_events=False,
+                             note=lambda: t("widgets.msg.at_step", self.lang,
+                                            step=self.history.cursor, steps=len(self.history)))
+
+    def set_perspective(self, seat: Any) -> bool:
+        """See the table as ``seat`` does, or as the teacher (``None``)."""
+        return self._command(Control.VIEW, self.session.set_perspective, seat,
+                             say_events=False, note=lambda: self._perspective_note())
 
     def fork(self) -> bool:
         """Keep the current line and continue on a new line of play from the step shown."""
-        return self._do(self.session.fork, say_events=False,
-                        note=lambda: t("widgets.msg.forked", self.lang,
-                                       branch=len(self.session.branches),
-                                       step=self.history.cursor))
+        return self._command(Control.FORK, self.session.fork, say_events=False,
+                             note=lambda: t("widgets.msg.forked", self.lang,
+                                            branch=len(self.session.branches),
+                                            step=self.history.cursor))
 
     def switch_branch(self, index: Any) -> bool:
         """Show line of play ``index`` (0: the first)."""
-        return self._do(self.session.switch_branch, index, say_events=False,
-                        note=lambda: t("widgets.msg.branch", self.lang, branch=index + 1))
+        return self._command(Control.BRANCH, self.session.switch_branch, index,
+                             say_events=False,
+                             note=lambda: t("widgets.msg.branch", self.lang, branch=index + 1))
 
     def set_bot(self, seat: Any, kind: Any) -> bool:
         """Seat ``seat`` is played by ``kind``: ``"human"`` or a registered bot's name."""
-        return self._do(self.session.set_bot, seat, kind, say_events=False,
-                        note=lambda: t("widgets.msg.player_set", self.lang,
-                                       player=seat_name(self.session.names, seat, self.lang),
-                                       kind=self._kind_label(kind)))
+        return self._command(Control.SEAT, self.session.set_bot, seat, kind, say_events=False,
+                             note=lambda: t("widgets.msg.player_set", self.lang,
+                                            player=seat_name(self.session.names, seat,
+                                                             self.lang),
+                                            kind=self._kind_label(kind)))
 
     def new_game(self, **settings: Any) -> bool:
         """Start a new game: ``game`` (default: the one shown) and its ``new_game`` settings
         (players, seed, and the game's own, such as Ice Cream's ruleset or close rule)."""
-        return self._do(self._new_game, settings, say_events=False,
-                        note=lambda: t("widgets.msg.new_game", self.lang,
-                                       players=join_words(self.session.names, self.lang)))
+        return self._command(Control.NEW_GAME, self._new_game, settings, say_events=False,
+                             note=lambda: t("widgets.msg.new_game", self.lang,
+                                            players=join_words(self.session.names, self.lang)))
 
     def what_if(self) -> bool:
         """Send the position shown to the what-if panel (the options of the player to act,
         compared over what that player cannot see). From a seat's view only that seat's own
         decision may be sent: the others' hands are not its to know."""
-        return self._do(self._what_if, say_events=False,
-                        note=lambda: t("widgets.msg.what_if_sent", self.lang,
-                                       player=seat_name(self.state.names,
-                                                         self.state.current_player, self.lang)))
+        return self._command(Control.WHAT_IF, self._what_if, say_events=False,
+                             note=lambda: t("widgets.msg.what_if_sent", self.lang,
+                                            player=seat_name(self.state.names,
+                                                             self.state.current_player,
+                                                             self.lang)))
+
+    # -- what the page's table sends -----------------------------------------------------------
+    def _table_click(self, action: Mapping[str, Any]) -> None:
+        """A click on the table. One made on an older table than the one shown now (the
+        second click of a double click) or while moves are made is dropped; a forbidden
+        option's reason is shown under it by the page, so the list of moves stays. A
+        message that names no table (not the page's own) is judged like a call."""
+        token = self.table.clicked_on
+        with self.machine.lock:
+            if token is not None:
+                shown = self._tables.get(token)
+                if (shown is None or shown[0] is not self.state or not shown[1]
+                        or self.machine.state is not PageState.YOUR_TURN):
+                    return
+                if self._forbidden(action):
+                    return
+            self.click(action)
+
+    def _forbidden(self, action: Mapping[str, Any]) -> bool:
+        """True when ``action`` is one of the decision's forbidden options."""
+        state = self.state
+        try:
+            act = state.game.parse_action(action)
+        except (ActionFormatError, IcecreamError, ValueError, TypeError):
+            return False
+        return any(not opt.allowed and opt.action == act for opt in state.options())
 
     # -- building --------------------------------------------------------------------------
     def _build_controls(self, history: History, seed: int) -> None:
         lang = self.lang
-        self.step_button = controls.button("step", "ic-step", self.step, lang)
-        self.finish_phase_button = controls.button("finish_phase", "ic-finish-phase",
-                                                   self.finish_phase, lang)
+        press = self._pressed
+        self.step_button = controls.button("step", "ic-step", press(Control.STEP, self.step),
+                                           lang)
+        self.finish_phase_button = controls.button(
+            "finish_phase", "ic-finish-phase", press(Control.RUN, self.finish_phase), lang)
         self.finish_round_button = controls.button(
-            "finish_round", "ic-finish-round", self.finish_round, lang,
+            "finish_round", "ic-finish-round", press(Control.RUN, self.finish_round), lang,
             params={"round": hooks.round_text(history.state, lang)})
-        self.play_to_end_button = controls.button("play_to_end", "ic-play-to-end",
-                                                  self.play_to_end, lang)
+        self.play_to_end_button = controls.button(
+            "play_to_end", "ic-play-to-end", press(Control.RUN, self.play_to_end), lang)
         self.run_box = BudgetRunner(RUN_SECONDS, lang, unit="moves")
-        self.run_box.stop_button.on_click(lambda _b: self.session.stop_run.set())
-        self.undo_button = controls.button("undo", "ic-undo", self.undo, lang)
-        self.redo_button = controls.button("redo", "ic-redo", self.redo, lang)
-        self.fork_button = controls.button("fork", "ic-fork", self.fork, lang)
+        self.run_box.stop_button.on_click(lambda _b: self._press(Control.STOP, self.stop))
+        self.undo_button = controls.button("undo", "ic-undo", press(Control.UNDO, self.undo),
+                                           lang)
+        self.redo_button = controls.button("redo", "ic-redo", press(Control.REDO, self.redo),
+                                           lang)
+        self.fork_button = controls.button("fork", "ic-fork", press(Control.FORK, self.fork),
+                                           lang)
         self.scrubber = Scrubber(self._scrubbed, t("widgets.label.scrubber", lang))
         self.branch = widgets.Dropdown(description=t("widgets.label.branch", lang),
                                        style={"description_width": "initial"},
@@ -206,7 +455,8 @@ class GameExplorer(ExplorerBase):
         self.prompt = _html("ic-prompt")
         self.learn_link = _html("ic-learn")  # "Learn this game": the tutorial page (issue 20)
         self.summary = _html("ic-round-summary")
-        self.continue_button = controls.button("continue", "ic-continue", self.carry_on, lang,
+        self.continue_button = controls.button("continue", "ic-continue",
+                                               press(Control.CONTINUE, self.carry_on), lang,
                                                button_style="primary")
         self.summary_new_game = controls.button(
             "new_game", "ic-summary-new-game", lambda: self._form_new_game(self.form), lang,
@@ -215,14 +465,16 @@ class GameExplorer(ExplorerBase):
         self.summary_box = widgets.VBox([self.continue_button, self.summary_new_game,
                                          self.summary])
         self.summary_box.add_class("ic-summary-box")
-        self.resume_button = controls.button("resume", "ic-resume", self.carry_on, lang,
+        self.resume_button = controls.button("resume", "ic-resume",
+                                             press(Control.RESUME, self.carry_on), lang,
                                              button_style="warning")
         self.form = controls.SettingsForm(self._form_new_game, lang, game=history.game,
                                           players=history.state.num_players, seed=seed)
         self.seats = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.seats.add_class("ic-seats")
         self._build_seats()
-        self.what_if_button = controls.button("what_if", "ic-what-if", self.what_if, lang)
+        self.what_if_button = controls.button("what_if", "ic-what-if",
+                                              press(Control.WHAT_IF, self.what_if), lang)
         self.what_if_box = widgets.VBox()
         self.what_if_box.add_class("ic-what-if-box")
         # Hints from bot statistics: off until the player switches them on (issue 14).
@@ -276,23 +528,37 @@ class GameExplorer(ExplorerBase):
         self.seats.children = self.seat_selectors
 
     # -- handlers for values a browser sets -------------------------------------------------
+    def _pressed(self, control: Control, command: Callable[[], Any]) -> Callable[[], None]:
+        """What a page's button does: :meth:`_press` ``command`` as ``control``."""
+        return lambda: self._press(control, command)
+
     def _scrubbed(self, step: Any) -> None:
-        self.jump(step)
+        self._press(Control.JUMP, lambda: self.jump(step))
 
     def _branch_changed(self, change: dict) -> None:
-        if not self._updating and change["new"] is not None:
-            self.switch_branch(change["new"])
-        elif not self._updating:
+        if self._updating:
+            return
+        if change["new"] is not None:
+            self._press(Control.BRANCH, lambda: self.switch_branch(change["new"]))
+        else:
             self.refresh(force=True)
 
     def _seat_changed(self, seat: int, change: dict) -> None:
         if not self._updating:
-            self.set_bot(seat, change["new"])
+            self._press(Control.SEAT, lambda: self.set_bot(seat, change["new"]))
+
+    def _perspective_changed(self, change: dict) -> None:
+        if not self._updating:
+            self._press(Control.VIEW, lambda: super(GameExplorer, self)._perspective_changed(
+                change))
 
     def _toggle_settings(self, change: dict) -> None:
         self.form.layout.display = "" if change["new"] is True else "none"
 
     def _form_new_game(self, form: controls.SettingsForm) -> None:
+        self._press(Control.NEW_GAME, lambda: self._form_go(form))
+
+    def _form_go(self, form: controls.SettingsForm) -> None:
         started = self._do(lambda: self._new_game(form.values()), say_events=False,
                            note=lambda: t("widgets.msg.new_game", self.lang,
                                           players=join_words(self.session.names, self.lang)))
@@ -324,10 +590,12 @@ class GameExplorer(ExplorerBase):
             bots.update({k: common for k in range(len(old.players), n)})
         view = old.perspective if old.perspective is None or old.perspective < n else None
         try:
-            self.session = Session(history, bots=bots, perspective=view, lang=self.lang,
-                                   bot_seed=seed)
+            session = Session(history, bots=bots, perspective=view, lang=self.lang,
+                              bot_seed=seed)
         except Refused:
-            self.session = Session(history, lang=self.lang, bot_seed=seed)
+            session = Session(history, lang=self.lang, bot_seed=seed)
+        self._attach(session)
+        self._tables.clear()
         self._build_seats()
         self.what_if_box.children = []
         self.what_if_panel = None
@@ -354,15 +622,25 @@ class GameExplorer(ExplorerBase):
 
     # -- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
-        super()._redraw()
+        with self.machine.lock:
+            super()._redraw()
+            self._redraw_controls()
+            self._tables[self.table.token] = (self.state, self._highlight())
+            if len(self._tables) > 32:  # only the last tables can still be clicked on
+                for token in sorted(self._tables)[:-16]:
+                    del self._tables[token]
+
+    def _redraw_controls(self) -> None:
         lang = self.lang
         h = self.history
         s = self.state
         session = self.session
-        if self._changed("hints", (s, session.perspective)):
+        moving = self.machine.moving
+        if not moving and self._changed("hints", (s, session.perspective)):
             self.hints.set_state(s, session.perspective)  # computes only when switched on
-        self.scrubber.show(h.cursor, len(h), t("widgets.label.step_of", lang, step=h.cursor,
-                                                 steps=len(h)))
+        if self.machine.state is not PageState.BOTS_MOVING:  # with the table, not before it
+            self.scrubber.show(h.cursor, len(h), t("widgets.label.step_of", lang,
+                                                     step=h.cursor, steps=len(h)))
         branches = session.branches
         if self._changed("branches", (len(branches), h, len(h))):
             self.branch.options = [
@@ -371,9 +649,14 @@ class GameExplorer(ExplorerBase):
         self.branch.value = next(k for k, b in enumerate(branches) if b is h)
         self.branch.layout.display = "" if len(branches) > 1 else "none"
         over = s.is_over
-        for b in (self.step_button, self.finish_phase_button, self.finish_round_button,
-                  self.play_to_end_button):
-            b.disabled = over
+
+        def refused(control: Control) -> bool:
+            return self._verdict(control) != ALLOW
+
+        # What the machine refuses now cannot be clicked (docs/play-page.md).
+        self.step_button.disabled = refused(Control.STEP)
+        for b in (self.finish_phase_button, self.finish_round_button, self.play_to_end_button):
+            b.disabled = refused(Control.RUN)
         rnd = hooks.round_text(s, lang)
         self.finish_round_button.layout.display = "" if rnd else "none"
         if rnd and self._changed("round_label", rnd):
@@ -387,14 +670,28 @@ class GameExplorer(ExplorerBase):
             params = {"player": seat_name(s.names, to_act, lang)} if human else {}
             self.step_button.description = t(f"widgets.button.{step_key}", lang, **params)
             self.step_button.tooltip = t(f"widgets.tip.{step_key}", lang, **params)
-        self.undo_button.disabled = h.cursor == 0
-        self.redo_button.disabled = h.cursor >= len(h)
+        self.undo_button.disabled = h.cursor == 0 or refused(Control.UNDO)
+        self.redo_button.disabled = h.cursor >= len(h) or refused(Control.REDO)
+        self.fork_button.disabled = refused(Control.FORK)
+        self.what_if_button.disabled = refused(Control.WHAT_IF)
+        self.scrubber.disabled = refused(Control.JUMP)
+        self.branch.disabled = refused(Control.BRANCH)
+        self.perspective.disabled = refused(Control.VIEW)
+        new_game = refused(Control.NEW_GAME)
+        self.settings_toggle.disabled = self.form.go.disabled = new_game
+        self.summary_new_game.disabled = new_game
         waiting = session.bots_waiting() and session.summary is None
         self.resume_button.layout.display = "" if waiting else "none"
+        self.resume_button.disabled = refused(Control.RESUME)
+        self.continue_button.disabled = refused(Control.CONTINUE)
+        seat_refused = refused(Control.SEAT)
         for seat, d in enumerate(self.seat_selectors):
             d.value = session.players[seat]
+            d.disabled = seat_refused
         self._draw_summary()
-        self.prompt.value = panels.prompt_html(self._prompt(), over or self._your_turn())
+        strong = self.machine.state in (PageState.YOUR_TURN, PageState.OVER) and (
+            over or self._your_turn())
+        self.prompt.value = panels.prompt_html(self._prompt(), strong, self.machine.state.value)
         if self._changed("learn", (s.game.name, lang)):
             self.learn_link.value = learn_link_html(s.game.name, lang)
 
@@ -404,8 +701,16 @@ class GameExplorer(ExplorerBase):
                 and session.players[s.current_player] == HUMAN and session.summary is None)
 
     def _prompt(self) -> str:
-        """The one line that says what happens now and what to do."""
+        """The one line that says what happens now and what to do: the machine's state,
+        then whose turn it is."""
         s, session, lang = self.state, self.session, self.lang
+        state = self.machine.state
+        if state is PageState.RUNNING:
+            return t("widgets.prompt.running", lang)
+        if state is PageState.STOPPING:
+            return t("widgets.prompt.stopping", lang)
+        if state is PageState.BOTS_MOVING:
+            return t("widgets.prompt.bots_moving", lang)
         if s.is_over:
             return t("widgets.prompt.over", lang, count=len(s.winners),
                      names=join_words([seat_name(s.names, p, lang) for p in s.winners], lang))

@@ -55,11 +55,15 @@ def rules(state: State) -> Any:
     return state.game.rules.for_ruleset(state.setup_args().get("ruleset"))
 
 
-def render(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The table as SVG, drawn by the game's renderer (or :func:`plain_svg`)."""
+def render(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE,
+           highlight: bool = True) -> str:
+    """The table as SVG, drawn by the game's renderer (or :func:`plain_svg`); with
+    ``highlight`` false no option is marked or clickable (moves are being made)."""
     draw = state.game.render_svg
     if draw is None:
-        return plain_svg(state, seat, lang)
+        return plain_svg(state, seat, lang, highlight)
+    if not highlight:
+        return draw(state, seat, lang, highlight=False)
     return draw(state, seat, lang)
 
 
@@ -111,7 +115,8 @@ def form_fields(spec: GameSpec) -> tuple[SettingField, ...]:
     return tuple(spec.settings_form)
 
 
-def plain_svg(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+def plain_svg(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE,
+              highlight: bool = True) -> str:
     """A plain table for a game without a renderer: title, scores, and the options of the
     decision as buttons (class ``ic-option``; forbidden ones ``ic-forbidden``).
 
@@ -132,7 +137,7 @@ def plain_svg(state: State, seat: int | None, lang: str = DEFAULT_LANGUAGE) -> s
                      f'{escape(name)}: {state.scores[p]} {escape(mark)}</text></g>')
         y += 26
     to_act = state.current_player
-    if to_act is not None and (seat is None or seat == to_act):
+    if highlight and to_act is not None and (seat is None or seat == to_act):
         y += 10
         for opt in state.options():
             words = escape(opt.reason.text(lang, names, state.game.flavour_codes))

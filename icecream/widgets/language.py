@@ -105,9 +105,21 @@ class LanguageSwitch(widgets.VBox):
             return False
         if lang == self.lang:
             return True
+        # A run of moves under way is queued behind (docs/play-page.md): its current move
+        # ends, the page is built again, and the run goes on there, with its Stop bar.
+        hand_over = getattr(self.widget, "hand_over", None)
+        resume: str | None = None
+        if hand_over is not None:
+            ended, resume = hand_over()
+            if not ended:
+                self.widget._say(t("widgets.msg.language_later", self.lang), error=True)
+                self.selector.value = self.lang
+                return False
         set_language(lang)
         self.widget = self._rebuild(self.widget, lang)
         self.lang = lang
+        if resume is not None and isinstance(self.widget, GameExplorer):
+            self.widget._run(resume, note=t("widgets.msg.language_during_run", lang))
         self.selector.description = t("widgets.label.language", lang)
         self.selector.tooltip = t("widgets.tip.language", lang)
         if self.selector.value != lang:
@@ -182,7 +194,9 @@ def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
     ns.branches = branches
     ns.summary = s.summary
     # The hint stays as the player left it (issue 21: a language switch turned it off).
-    new.refresh(force=True)
+    with new.machine.lock:
+        new._settle()  # in the state the copied game is in (a round's scoring, a bot waiting)
+        new.refresh(force=True)
     if old.hints.enabled:
         new.hints.set_enabled(True)
     return new

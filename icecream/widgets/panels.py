@@ -94,12 +94,14 @@ def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
             f'{"".join(rows)}</table>')
 
 
-def prompt_html(text: str, strong: bool = False) -> str:
+def prompt_html(text: str, strong: bool = False, state: str | None = None) -> str:
     """The prompt line: what happens now and what to do (``strong``: the viewer's turn or
-    the game's end, drawn to catch the eye)."""
+    the game's end, drawn to catch the eye); ``state``, the page's state
+    (docs/play-page.md), is carried as ``data-page-state`` for tests to wait on."""
     style = ("background:#FFF3C4;border-left:6px solid #B8860B;font-weight:bold"
              if strong else "background:#F1F1F1;border-left:6px solid #888888")
-    return (f'<div role="status" aria-live="polite" style="{style};padding:2px 10px;'
+    mark = f' data-page-state="{escape(state)}"' if state else ""
+    return (f'<div role="status" aria-live="polite"{mark} style="{style};padding:2px 10px;'
             f'font-size:15px;line-height:1.5em;min-height:1.5em">{escape(text)}</div>')
 
 

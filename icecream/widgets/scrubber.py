@@ -37,6 +37,7 @@ function render({ model, el }) {
     input.value = String(model.get("value"));
     input.setAttribute("aria-label", model.get("label"));
     input.setAttribute("aria-valuetext", model.get("value_text"));
+    input.disabled = model.get("disabled");
     count.textContent = model.get("value_text");
   };
   input.addEventListener("change", () => {
@@ -69,6 +70,8 @@ class Scrubber(anywidget.AnyWidget):
     max = traitlets.Int(0).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     value_text = traitlets.Unicode("").tag(sync=True)
+    #: True while the page makes moves: the step cannot be changed then.
+    disabled = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, on_jump: Callable[[Any], None], label: str, **kwargs: Any) -> None:
         super().__init__(label=label, **kwargs)

@@ -150,10 +150,11 @@ class Session:
             self.autoplay()
 
     # -- playing -------------------------------------------------------------------------
-    def click(self, action: Any) -> None:
+    def click(self, action: Any, answer: bool = True) -> None:
         """A human's choice from the table. Refused unless the perspective may act now:
         from a seat's view only that seat, when it is to act and played by a human; the
-        teacher may act for whoever is to act. Then the engine's rules decide."""
+        teacher may act for whoever is to act. Then the engine's rules decide, and (unless
+        ``answer`` is false: a page draws the move first) the bots answer."""
         state = self.state
         if state.is_over:
             raise refuse("game_over", self.lang)
@@ -170,7 +171,8 @@ class Session:
                              bot=bot_words(self.players[to_act], self.lang))
         self.stand_in = []
         self.play(act)
-        self.autoplay()
+        if answer:
+            self.autoplay()
 
     def step(self) -> int:
         """The seat to act plays once: its bot, or a bot standing in for a human
@@ -202,6 +204,13 @@ class Session:
         state = self.state
         return not state.is_over and self.players[state.current_player] == HUMAN
 
+    def bots_to_move(self) -> bool:
+        """True when :meth:`autoplay` would move a bot now (a human seat waits for them)."""
+        state = self.state
+        return (HUMAN in self.players and bool(self._bots) and not state.is_over
+                and self.history.cursor >= len(self.history) and self.summary is None
+                and self.players[state.current_player] != HUMAN)
+
     def bots_waiting(self) -> bool:
         """True when a bot is to act but does not move on its own: at a past step (moving
         there starts a new branch) or while a round's scoring is shown."""
@@ -214,6 +223,7 @@ class Session:
         """Close the round's scoring and let the bots play on (from a past step too: a
         new branch); the steps they took."""
         self.summary = None
+        self.stand_in = []  # a bot chose for nobody here (issue 33: an old note came back)
         return self.autoplay(here=True)
 
     def run(self, until: Callable[[State, State], bool]) -> int:
@@ -266,6 +276,8 @@ class Session:
                and self.summary is None and steps < MAX_RUN):
             self._step()
             steps += 1
+            if self.on_step is not None:  # a page draws the bots' moves as they come
+                self.on_step(steps)
             if time.monotonic() > deadline:
                 self.paused = True
                 break

@@ -65,7 +65,9 @@ function render({ model, el }) {
     try { action = JSON.parse(hit.getAttribute("data-action")); } catch (err) { return; }
     event.preventDefault();
     if (hit.classList.contains("ic-forbidden")) explain(hit); else why.hidden = true;
-    model.send({ kind: "action", action });
+    // The table clicked on goes with the click: a second click of a double click (or
+    // one sent before a redraw reached the page) is known as aimed at an older table.
+    model.send({ kind: "action", action, table: model.get("token") });
   };
   box.addEventListener("click", choose);
   box.addEventListener("keydown", (event) => {
@@ -104,6 +106,8 @@ class TableWidget(anywidget.AnyWidget):
     _esm = ESM
     _css = CSS
     svg = traitlets.Unicode("").tag(sync=True)
+    #: Counts the tables shown: a click names the one it was made on.
+    token = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, on_action: Callable[[Mapping[str, Any]], None],
                  on_refused: Callable[[str], None], lang: str = DEFAULT_LANGUAGE,
@@ -113,20 +117,38 @@ class TableWidget(anywidget.AnyWidget):
         self._on_refused = on_refused
         self._lang = lang
         self._shown = ""
+        self._token = 0
+        #: The table a click being handled was made on (``None``: the message named none).
+        self.clicked_on: int | None = None
         self.add_class("ic-table")
         self.on_msg(self._received)
         self.observe(self._guard_svg, names="svg")
+        self.observe(self._guard_token, names="token")
 
     def show(self, svg: str) -> None:
-        """Show ``svg`` (sent to the browser only when it changed)."""
+        """Show ``svg`` (sent to the browser only when it changed) as a new table: its
+        ``token`` goes up by one, so a click names the table it was made on."""
         self._shown = svg
-        self.svg = svg
+        self._token += 1
+        with self.hold_sync():
+            self.svg = svg
+            self.token = self._token
 
     def _guard_svg(self, change: dict) -> None:
         if change["new"] != self._shown:  # set by a browser: put ours back
             self.svg = self._shown
 
+    def _guard_token(self, change: dict) -> None:
+        if change["new"] != self._token:  # set by a browser: put ours back
+            self.token = self._token
+
     def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.clicked_on = None
+        if isinstance(content, dict) and "table" in content:
+            token = content.get("table")
+            content = {k: v for k, v in content.items() if k != "table"}
+            if isinstance(token, int) and not isinstance(token, bool):
+                self.clicked_on = token
         try:
             action = action_message(content, self._lang)
         except Refused as e:

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from voila_harness import (
     OPTIONS,
     PLAY,
@@ -24,9 +25,11 @@ from voila_harness import (
     play_day_by_clicking,
     play_to_the_end,
     results_days,
+    select_in,
     set_seat,
     set_trait,
     set_view,
+    start_new_game,
     table_html,
     text_of,
     wait_kernel_idle,
@@ -219,14 +222,156 @@ def page_index_of(page: Any, action: dict) -> int:
     return actions.index(action)
 
 
+PROMPT = f"{PLAY} .ic-prompt [data-page-state]"
+#: The page's resting states (docs/play-page.md): nothing moves until the next click.
+RESTING = ("your_turn", "idle", "scoring", "over")
+
+
+def page_state(page: Any) -> str:
+    """The play page's state, as its prompt carries it (``data-page-state``)."""
+    return page.eval_on_selector(PROMPT, "el => el.dataset.pageState")
+
+
+def wait_state(page: Any, *states: str, timeout: float = 90.0) -> str:
+    """Wait until the page is in one of ``states`` (and its kernel idle); the state."""
+    try:
+        page.wait_for_function(
+            "([sel, states]) => states.includes(document.querySelector(sel)?.dataset.pageState)",
+            arg=[PROMPT, list(states)], timeout=timeout * 1000)
+    except Exception as e:
+        raise AssertionError(f"the page stayed {page_state(page)!r}, not in {states}; its "
+                             f"prompt says {text_of(page, f'{PLAY} .ic-prompt')!r}") from e
+    wait_kernel_idle(page, timeout=timeout)
+    # The kernel may have been idle between two messages of a click: look again.
+    page.wait_for_function(
+        "([sel, states]) => states.includes(document.querySelector(sel)?.dataset.pageState)",
+        arg=[PROMPT, list(states)], timeout=timeout * 1000)
+    return page_state(page)
+
+
+def refused_words() -> tuple[str, ...]:
+    """How a refused move begins on the message line, in both languages."""
+    return tuple(t("widgets.msg.refused", lang, reason="").strip() for lang in ("en", "nl"))
+
+
+def test_double_clicks_on_keep_and_continue_play_once_and_keep_the_list(
+        open_page: Any, check: Any, voila_server: VoilaServer) -> None:
+    """Issue 33: a double click on Keep plays it once, with no "Not allowed" in place of
+    the bots' moves; a double click on Continue deals day 2 once, lists the deal and the
+    bots' moves, and says no bot chose for Player 1."""
+    page = open_page("play")
+    wait_state(page, "your_turn")
+    keep = page.locator(f"{TABLE} .ic-option[data-action='{{\"type\":\"keep\"}}']")
+    keep.dblclick()
+    wait_state(page, "your_turn")
+    message = f"{PLAY} .ic-message"
+    assert page.locator(f"{message} [role=alert]").count() == 0, text_of(page, message)
+    assert not any(w in text_of(page, message) for w in refused_words())
+    assert page.locator(f"{message} li").count() >= 3  # every bot's move
+    # To the day's end: the run plays the day (a bot for Player 1 too), then the scoring.
+    page.click(f"{PLAY} .ic-finish-round")
+    wait_state(page, "scoring", timeout=120)
+    page.locator(f"{PLAY} .ic-continue").dblclick()
+    wait_state(page, "your_turn")
+    text = text_of(page, message)
+    assert page.locator(f"{message} [role=alert]").count() == 0, text
+    day2 = t("ic.event.day", day=2, dealer="\x00").split("\x00")[0]
+    assert day2 in text, text  # day 2's deal, then the bots' moves up to Player 1
+    assert page.locator(f"{message} li").count() >= 4, text
+    player1 = t("ui.default_name", seat=1)
+    assert t("widgets.msg.stand_in", players=player1, count=1) not in text, text
+    assert page.locator(f"{PLAY} .ic-scores tr").nth(1).inner_text().strip().endswith(
+        t("widgets.scores.to_act"))
+    check(page)
+    close_page(page, voila_server)
+
+
+def test_a_language_switch_during_play_to_the_end_keeps_the_run_in_sight(
+        open_page: Any, check: Any, voila_server: VoilaServer) -> None:
+    """Issue 33: seats 2-4 think ahead (slow); Keep, Play to the end, then Nederlands
+    within 2-3 s. The Stop bar stays, the page says the moves go on and the table moves;
+    Stop ends it, and no move is played unseen."""
+    page = open_page("play")
+    page.set_viewport_size({"width": 1024, "height": 640})
+    slow = kind_label("ismcts")
+    for seat in (1, 2, 3):  # (ipywidgets shows a label's spaces as no-break spaces)
+        select_in(page, f"{PLAY} .ic-seat-{seat}", label=slow.replace(" ", "\xa0"))
+        page.wait_for_function(
+            "([sel, label]) => { const s = document.querySelector(sel);"
+            " return s && s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ') === label; }",
+            arg=[f"{PLAY} .ic-seat-{seat} select", slow])
+        wait_state(page, "your_turn")
+    before = table_html(page)
+    page.locator(f"{TABLE} .ic-option[data-action='{{\"type\":\"keep\"}}']").click()
+    wait_table_change(page, before, timeout=60)
+    wait_state(page, "your_turn")
+    page.click(f"{PLAY} .ic-play-to-end")
+    page.wait_for_selector(f"{PLAY} .ic-prompt [data-page-state='running']", timeout=20_000)
+    page.wait_for_timeout(2000)  # the student reads, then switches, "within 2-3 s"
+    select_in(page, ".ic-language", label=t("language.nl", "nl"))
+    # The new page, in Dutch, runs on with its Stop bar and says so.
+    page.wait_for_function(
+        "([sel, words]) => (document.querySelector(sel)?.innerText || '').includes(words)",
+        arg=[f"{PLAY} .ic-prompt", t("widgets.prompt.running", "nl")], timeout=60_000)
+    expect(page.locator(f"{PLAY} .ic-toolbar .ic-budget")).to_be_visible()
+    expect(page.locator(f"{PLAY} .ic-message")).to_contain_text(
+        t("widgets.msg.language_during_run", "nl"))
+    assert page.locator(f"{TABLE} .ic-option").count() == 0  # nothing to click meanwhile
+    shown = table_html(page)
+    wait_table_change(page, shown, timeout=30)  # the moves are drawn as they come
+    page.click(f"{PLAY} .ic-budget-stop")
+    state = wait_state(page, *RESTING, timeout=120)
+    expect(page.locator(f"{PLAY} .ic-toolbar .ic-budget")).to_be_hidden()
+    step = scrubber_value(page)
+    page.wait_for_timeout(1500)
+    assert scrubber_value(page) == step, "a move was played unseen after Stop"
+    text = text_of(page, f"{PLAY} .ic-scrubber-count")
+    assert text == t("widgets.label.step_of", "nl", step=step, steps=step), text
+    if state != "over":
+        expect(page.locator(f"{PLAY} .ic-play-to-end")).to_be_enabled()
+    check(page)
+    close_page(page, voila_server)
+
+
+def test_a_forbidden_option_says_why_under_it_once_and_the_list_stays(
+        open_page: Any, check: Any, voila_server: VoilaServer) -> None:
+    """Issue 33: clicking a forbidden option to read why shows the rule's reason under it
+    (once), and the message line keeps the list of moves (Combo Cone's scoops, CCP-6)."""
+    page = open_page("play")
+    start_new_game(page, "Combo Cone Paradise", 3, 3)
+    wait_state(page, "your_turn")
+    before = table_html(page)
+    page.locator(OPTIONS).first.click()
+    wait_table_change(page, before, timeout=60)
+    wait_state(page, "your_turn")
+    message = f"{PLAY} .ic-message"
+    listed = page.inner_html(message)
+    assert page.locator(f"{message} li").count() >= 1, listed
+    forbidden = page.locator(f"{TABLE} .ic-option.ic-forbidden").first
+    reason = forbidden.locator("title").first.text_content()
+    forbidden.click(force=True)  # (aria-disabled: Playwright would wait for it to enable)
+    expect(page.locator(f"{TABLE} .ic-why-not")).to_have_text(reason)
+    wait_kernel_idle(page)
+    wait_state(page, "your_turn")
+    assert page.inner_html(message) == listed  # the list stays; the reason is not repeated
+    assert reason not in text_of(page, message)
+    check(page)
+    close_page(page, voila_server)
+
+
 #: Enabled things a visitor can click on the play dashboard, by kind, with the weight of
 #: each kind (so that the many selectors do not crowd out the table).
+BUTTONS = (f"{PLAY} button.jupyter-button:not([disabled]):not(.ic-hint-toggle)"
+           ":not(.ic-what-if):visible")
 MONKEY_TARGETS = {
     "table option": (OPTIONS, 12),
     # Not the hint and what-if buttons: they simulate hundreds of games on purpose.
-    "button": (f"{PLAY} button.jupyter-button:not([disabled]):not(.ic-hint-toggle)"
-               ":not(.ic-what-if):visible", 3),
+    "button": (BUTTONS, 3),
     "selector": (f"{PLAY} select:visible", 2),
+    # Issue 33: double clicks, and a language switch (also while moves are played).
+    "double click": (f"{OPTIONS}, {BUTTONS}", 3),
+    "language": (".ic-language select", 1),
+    "language during a run": (f"{PLAY} .ic-play-to-end:not([disabled])", 1),
 }
 #: Random clicks a monkey test makes (each may start a game of another kind or play one to
 #: its end, so a few hundred take minutes on a busy 2-core machine).
@@ -235,16 +380,26 @@ CLICKS = 100
 SLOW_BOTS = ("ismcts",)
 
 
+def _other_language(page: Any) -> None:
+    """Choose the language the page does not speak now."""
+    now = page.eval_on_selector(".ic-language select", "el => el.value")
+    labels = page.eval_on_selector_all(".ic-language select option",
+                                       "els => els.map(o => [o.value, o.text])")
+    select_in(page, ".ic-language", label=next(label for v, label in labels if v != now))
+
+
 @pytest.mark.slow
 def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
                                                  voila_server: VoilaServer,
                                                  report: Any) -> None:
-    """CLICKS random clicks on the table's options, the enabled buttons and the selectors."""
+    """CLICKS random clicks, double clicks and language switches (some within a second of
+    "Play to the end") on the table's options, the enabled buttons and the selectors; no
+    click is ever answered "Not allowed" (a page's click is allowed or dropped)."""
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = open_page("play")
-    slow = {kind_label(bot) for bot in SLOW_BOTS}
+    slow = {kind_label(bot, lang) for bot in SLOW_BOTS for lang in ("en", "nl")}
     rng = random.Random(2026)
     done = Counter()
     for _ in range(CLICKS):
@@ -261,6 +416,14 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
                     "el => [...el.options].map(o => [o.value, o.text])", timeout=2000)
                     if label.replace("\xa0", " ") not in slow]
                 target.select_option(value=rng.choice(values), timeout=2000)
+            elif kind == "double click":
+                target.dblclick(timeout=2000)
+            elif kind == "language":
+                _other_language(page)
+            elif kind == "language during a run":
+                target.click(timeout=2000)
+                page.wait_for_timeout(rng.randint(100, 1500))
+                _other_language(page)
             else:
                 target.click(timeout=2000)
             done[kind] += 1
@@ -271,21 +434,42 @@ def test_monkey_random_clicks_leave_a_valid_game(open_page: Any, check: Any,
                 raise
             done["missed"] += 1
         wait_kernel_idle(page, settle_ms=10, timeout=90)
+        said = text_of(page, f"{PLAY} .ic-message")
+        assert not any(w in said for w in refused_words()), (kind, said)
     check(page)
+    # Back to English for the checks below (the monkey may have left the page in Dutch).
+    if page.eval_on_selector(".ic-language select", "el => el.value") != "en":
+        wait_state(page, *RESTING, timeout=120)
+        select_in(page, ".ic-language", label=t("language.en", "en"))
+    page.wait_for_function(
+        "([sel, words]) => (document.querySelector(sel)?.innerText || '').includes(words)",
+        arg=[f"{PLAY} .ic-settings-toggle", t("widgets.label.new_game")], timeout=120_000)
     seats = page.eval_on_selector_all(f"{PLAY} .ic-seat-player select",
                                       "els => els.map(e => e.options[e.selectedIndex].text)")
     assert seats and not slow & {s.replace("\xa0", " ") for s in seats}, seats
-    # The kernel's game is still valid and playable: play it to the end from the page.
+    # The kernel's game is still valid and playable: play it to the end from the page
+    # (whichever game the monkey left: a long run pauses after a while, so press on). Each
+    # press waits for a resting state first: then nothing moves until the next click.
     assert page.locator(f"{TABLE} svg").count() == 1
-    # (whichever game the monkey left: a long run pauses after a while, so press on)
-    play_to_the_end(page)
-    assert page.locator(f"{PLAY} .ic-play-to-end").is_disabled()
+    for _ in range(30):
+        state = wait_state(page, *RESTING, timeout=120)
+        if state == "over":
+            break
+        button = ".ic-continue" if state == "scoring" else ".ic-play-to-end"
+        expect(page.locator(f"{PLAY} {button}")).to_be_enabled()
+        before = table_html(page)
+        page.click(f"{PLAY} {button}")
+        wait_table_change(page, before, timeout=120)  # answered: moves were played
+    assert wait_state(page, "over") == "over"
+    expect(page.locator(f"{PLAY} .ic-play-to-end")).to_be_disabled()
     scores = text_of(page, f"{PLAY} .ic-scores")
     assert t("widgets.scores.winner") in scores, scores
-    assert all(done[kind] > 10 for kind in MONKEY_TARGETS), done
+    # (the language selector is always there, options and buttons not always)
+    assert done["table option"] + done["double click"] > 20 and done["button"] > 10, done
+    assert done["selector"] > 5 and done["double click"] > 5, done
+    assert done["language"] + done["language during a run"] > 2, done
     assert done["missed"] < 30, done
     report(f"monkey: {CLICKS} random actions on play.ipynb ({dict(done)}), then played to the "
            f"end: no error")
     check(page)
     close_page(page, voila_server)
-
