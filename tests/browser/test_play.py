@@ -23,7 +23,6 @@ from voila_harness import (
     forge,
     option_actions,
     play_day_by_clicking,
-    play_to_the_end,
     results_days,
     select_in,
     set_seat,
