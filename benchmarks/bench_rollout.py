@@ -10,7 +10,9 @@ For each game that has a ``rollout`` policy, in one run:
   every seat of whole games the way hints and what-ifs play them out (``decide`` on a
   clone, ``apply_in_place``), in interleaved time slices so machine load hits all three
   alike; the ratios rollout/random and rollout/heuristic are the figures to read (the
-  target: rollout at least 1/3 of random);
+  target: rollout at least 1/3 of random). Each decision's time is split into choosing
+  and the engine's step: a table-like game's steps (serves, fills) cost the engine more
+  than a random game's, which bounds the ratio any policy can reach (printed too);
 * game length: mean decisions and rounds per game (with 95% intervals) under each bot;
   the rollout's should be within about 25% of the heuristic's;
 * quality: the rollout bot's win rate in one seat against random bots, and against
@@ -34,19 +36,31 @@ from icecream.explore.simulate import bot_seed, game_seed
 BOTS = ("random", "heuristic", "rollout")
 
 
-def play(game: str, players: int, seed: int, names: list[str]) -> tuple[int, int, tuple, float]:
-    """One game with bot ``names[p]`` in seat ``p``: (decisions, rounds, winners, seconds)."""
+def play(game: str, players: int, seed: int, names: list[str],
+         clock: list[float] | None = None) -> tuple[int, int, tuple, float]:
+    """One game with bot ``names[p]`` in seat ``p``: (decisions, rounds, winners, seconds).
+    With ``clock``, the seconds spent choosing are added to ``clock[0]``."""
     spec = get_game(game)
     state = icecream.new_game(game, players=players, seed=seed).clone()
     bots = [make_bot(name, seed=bot_seed(seed, p)) for p, name in enumerate(names)]
     step = state.apply_in_place
     decisions = 0
-    start = time.perf_counter()
+    choosing = 0.0
+    now = time.perf_counter
+    start = now()
     while not state.is_over:
         p = state.current_player
-        step(decide(bots[p], state, p))
+        if clock is None:
+            step(decide(bots[p], state, p))
+        else:  # the choice timed apart from the engine's step
+            t0 = now()
+            action = decide(bots[p], state, p)
+            choosing += now() - t0
+            step(action)
         decisions += 1
-    seconds = time.perf_counter() - start
+    seconds = now() - start
+    if clock is not None:
+        clock[0] += choosing
     return decisions, getattr(state, spec.round_attr), state.winners, seconds
 
 
@@ -59,14 +73,16 @@ def mean_ci(values: list[float]) -> str:
 
 def bench_speed(game: str, players: int, slices: int, slice_seconds: float) -> dict:
     """Interleaved time slices of whole games per bot: decisions, seconds, lengths."""
-    out = {b: {"decisions": 0, "seconds": 0.0, "lengths": [], "rounds": []} for b in BOTS}
+    out = {b: {"decisions": 0, "seconds": 0.0, "lengths": [], "rounds": [], "choosing": [0.0]}
+           for b in BOTS}
     index = 0
     for k in range(slices):
         order = BOTS[k % 3:] + BOTS[:k % 3]  # who goes first rotates as well
         for bot in order:
             spent = 0.0
             while spent < slice_seconds:
-                d, r, _w, secs = play(game, players, game_seed(1, index), [bot] * players)
+                d, r, _w, secs = play(game, players, game_seed(1, index), [bot] * players,
+                                      out[bot]["choosing"])
                 index += 1
                 spent += secs
                 row = out[bot]
@@ -108,15 +124,22 @@ def main() -> None:
         rate = {b: speed[b]["decisions"] / speed[b]["seconds"] for b in BOTS}
         for b in BOTS:
             row = speed[b]
-            print(f"  {b:9s} {rate[b]:9.0f} decisions/s   {len(row['lengths']):4d} games   "
-                  f"decisions/game {mean_ci(row['lengths'])}   rounds/game "
-                  f"{mean_ci(row['rounds'])}")
+            per = 1e6 * row["seconds"] / row["decisions"]
+            choosing = 1e6 * row["choosing"][0] / row["decisions"]
+            print(f"  {b:9s} {rate[b]:9.0f} decisions/s ({per:6.1f} us: choosing "
+                  f"{choosing:6.1f}, the engine {per - choosing:5.1f})   "
+                  f"{len(row['lengths']):4d} games   decisions/game "
+                  f"{mean_ci(row['lengths'])}   rounds/game {mean_ci(row['rounds'])}")
         length = statistics.fmean(speed["rollout"]["lengths"]) / statistics.fmean(
             speed["heuristic"]["lengths"])
         rounds = statistics.fmean(speed["rollout"]["rounds"]) / statistics.fmean(
             speed["heuristic"]["rounds"])
+        engine = (speed["rollout"]["seconds"] - speed["rollout"]["choosing"][0]) / speed[
+            "rollout"]["decisions"]
         print(f"  speed: rollout/random {rate['rollout'] / rate['random']:.2f} "
-              f"(target >= 0.33), rollout/heuristic {rate['rollout'] / rate['heuristic']:.1f}x")
+              f"(target >= 0.33), rollout/heuristic {rate['rollout'] / rate['heuristic']:.1f}x; "
+              f"a policy choosing in no time would reach rollout/random "
+              f"{1 / engine / rate['random']:.2f} (the engine's steps in rollout games)")
         print(f"  length: rollout/heuristic decisions {length:.2f}, rounds {rounds:.2f} "
               "(target within 0.75-1.25)")
         for rival in ("random", "heuristic"):

@@ -10,6 +10,10 @@ Both decide from a seat's view only (CCPN-7), never from the state.
   order (and a Rainbow, CCP-7) when the row offers nothing useful, places only cards that
   keep a cone on its way to an order and prefers combos (CCP-8), fills the most valuable
   order, and takes a Cone instead of coins while the game is young (CCP-10).
+* rollout: the heuristic's rules on flavour counts, with the stacks it measures
+  remembered, for the games hints and what-ifs play out (several times faster); in a
+  playout it reads the state itself (:meth:`Rollout.choose_state`), only what the seat's
+  view shows.
 
 >>> import random, icecream
 >>> s = icecream.new_game("combo-cone", players=3, seed=4)
@@ -24,7 +28,7 @@ from collections import Counter
 from typing import Any
 
 from ...core.policy import Policy, count_option, pick_best
-from .components import FLAVOURS
+from .components import BRANDS, FLAVOURS
 
 
 def _flavour(view: Any, card: int) -> int:
@@ -255,4 +259,334 @@ class Heuristic(Policy):
         return False
 
 
-POLICIES = {"greedy": Greedy, "heuristic": Heuristic}
+#: id(faces) -> (them, each card as (flavour index or -1 for a Rainbow, brand, combo brand)):
+#: a view's ``card_faces`` or a state's ``cards``.
+_CARDS: dict[int, tuple[Any, tuple[tuple[int, int, int], ...]]] = {}
+#: id(orders) -> (them, each order as (flavours counted, height, coins), and the memo of
+#: stacks measured against sets of orders): a view's ``order_faces`` or a state's
+#: ``comps.orders``.
+_ORDERS: dict[int, tuple[Any, tuple[tuple[tuple[int, ...], int, int], ...], tuple]] = {}
+#: id(legal actions) -> (them, each as (its type, the field the rollout policy reads)): the
+#: engine shares the tuples of its main actions (CCP-5) between positions.
+_OPTIONS: dict[int, tuple[Any, tuple[str, Any]]] = {}
+#: A memo holds at most this many stacks measured against orders.
+_MEMO_SIZE = 100_000
+
+
+def _card_table(faces: Any) -> tuple[tuple[int, int, int], ...]:
+    """Every card as (flavour index, brand, combo brand), -1 for a Rainbow's (CCP-2)."""
+    got = _CARDS.get(id(faces))
+    if got is None or got[0] is not faces:
+        if len(_CARDS) >= 64:
+            _CARDS.clear()
+        table = []
+        for face in faces:
+            if isinstance(face, tuple | list):  # a view's words
+                table.append((-1, -1, -1) if face[0] == "rainbow" else (
+                    FLAVOURS.index(face[0]), BRANDS.index(face[1]), BRANDS.index(face[2])))
+            else:
+                table.append((face.flavour, face.brand, face.combo))
+        got = _CARDS[id(faces)] = (faces, tuple(table))
+    return got[1]
+
+
+def _order_table(orders: Any) -> tuple[tuple, tuple[dict, dict]]:
+    """Every order as (its flavours counted by index, its height, its coins) (CCP-4), and
+    the memo of :func:`_fits` for these orders."""
+    got = _ORDERS.get(id(orders))
+    if got is None or got[0] is not orders:
+        if len(_ORDERS) >= 64:
+            _ORDERS.clear()
+        table = []
+        for order in orders:
+            if isinstance(order, dict):
+                flavours, coins = [FLAVOURS.index(f) for f in order["flavours"]], order["coins"]
+            else:
+                flavours, coins = order.flavours, order.coins
+            want = [0] * len(FLAVOURS)
+            for f in flavours:
+                want[f] += 1
+            table.append((tuple(want), len(flavours), coins))
+        got = _ORDERS[id(orders)] = (orders, tuple(table), ({}, {}))
+    return got[1], got[2]
+
+
+def _fit(key: tuple[int, ...], order: tuple[tuple[int, ...], int, int]) -> Any:
+    """A stack of flavours ``key`` against one ``order`` (:func:`_fits`): ``False`` when it
+    can never become it, else ((what it misses, how many cards, the coins), its value)."""
+    want, height, coins = order
+    by = [0] * len(FLAVOURS)
+    wild = 0
+    for f in key:
+        if f < 0:
+            wild += 1
+        else:
+            by[f] += 1
+    size = len(key)
+    missing = _missing_of(by, wild, size, want, height)
+    if missing is None:
+        return False
+    total = sum(missing)
+    done = size / height
+    value = coins * done * done + (0.0 if total else 2.0) if size else 0.0
+    return (tuple((f, k) for f, k in enumerate(missing) if k), total, coins), value
+
+
+def _fits(key: tuple[int, ...], orders: tuple[int, ...], table: tuple,
+          memo: tuple[dict, dict]) -> tuple:
+    """A stack of flavours ``key`` (sorted, -1 for each Rainbow) against the ``orders`` it
+    could become (CCP-9): ``(fits, value)``, ``fits`` holding for each order it still fits
+    what it misses (as (flavour, count) pairs), how many cards that is and the coins;
+    ``value`` how promising it is: the best such order by coins and by how much of it is
+    done (2 more when complete), -1 when it fits none, 0 when empty. Remembered in
+    ``memo``: each stack against each order (in its first dict), and against each set of
+    orders (in its second): stacks and orders repeat all game long."""
+    one, sets = memo
+    got = sets.get((key, orders))
+    if got is None:
+        if len(sets) >= _MEMO_SIZE:
+            sets.clear()
+        if len(one) >= _MEMO_SIZE:
+            one.clear()
+        size = len(key)
+        fits = []
+        value = -1.0 if size else 0.0
+        for o in orders:
+            fit = one.get((key, o))
+            if fit is None:
+                fit = one[(key, o)] = _fit(key, table[o])
+            if fit is False:
+                continue
+            fits.append(fit[0])
+            if fit[1] > value:
+                value = fit[1]
+        got = sets[(key, orders)] = (tuple(fits), value)
+    return got
+
+
+class Rollout(Policy):
+    """The heuristic's rules of thumb on flavour counts, made for rollouts (no option).
+
+    Each cone is measured against the orders it could still become (CCP-9). On its main
+    action (CCP-5) it serves when its hand can complete a cone (CCP-8), else scoops the
+    cards its cones still need (CCP-6), else secures an order while Rainbows are left
+    (CCP-7), else serves when a card helps a cone, else scoops the most cards. Serving, it
+    places the card that brings a cone nearest its best order, a combo counting extra
+    (CCP-8), and never one that fits no order; it fills the richest order (CCP-9) and,
+    while 30 cards or more are in the pile, takes a Cone or the cards its cones need,
+    else the coins (CCP-10). ``choose(view)`` and ``choose_state(state, seat)`` read the
+    same facts (the seat's own hand and cones, the rows, its reserved orders, the pile
+    sizes: what the view shows, CCPN-7) and draw the generator alike, so they choose the
+    same.
+    """
+
+    refusal = "rollout bot: Combo Cone Paradise takes no option(s)"
+
+    def choose(self, view: Any) -> dict[str, Any]:
+        """The plain action to play, chosen from ``view.legal_actions`` only."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        options = [(a["type"], _field(a)) for a in legal]
+        return legal[self._pick(options, view.hands[me], view.cones[me], view.row,
+                                (*view.order_row, *view.reserved[me]), view.pile_size,
+                                view.rainbow_pile, _card_table(view.card_faces),
+                                _order_table(view.order_faces))]
+
+    def choose_state(self, state: Any, seat: int) -> Any:
+        """:meth:`choose` for ``seat`` in a playout's ``state``, reading only what
+        ``state.view(seat)`` shows, without building it; an action of ``legal_actions()``."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        known = _OPTIONS.get(id(legal))
+        if known is not None and known[0] is legal:
+            options = known[1]
+        else:
+            if len(_OPTIONS) >= 1 << 14:
+                _OPTIONS.clear()
+            options = [(a.type, _field(a)) for a in legal]
+            _OPTIONS[id(legal)] = (legal, options)
+        return legal[self._pick(options, state.hands[seat], state.cones[seat], state.row,
+                                (*state.order_row, *state.reserved[seat]), len(state.pile),
+                                len(state.rainbow_pile), _card_table(state.cards),
+                                _order_table(state.comps.orders))]
+
+    def _pick(self, options: list[tuple[str, Any]], hand: Any, cones: Any, row: Any,
+              orders: tuple[int, ...], pile: int, rainbows: int, cards: tuple,
+              orders_memo: tuple[tuple, tuple[dict, dict]]) -> int:
+        """The index of the chosen option among ``options`` (kind, main field)."""
+        table, memo = orders_memo
+        kind = options[0][0]
+        if kind == "fill" or kind == "end_turn":  # CCP-9: the richest order
+            return _best(self.rng, [table[o][2] if t == "fill" else -1 for t, o in options])
+        keys = [tuple(sorted([cards[c][0] for c in stack])) for stack in cones]
+        fits = [_fits(key, orders, table, memo) for key in keys]
+        if kind == "take_reward":  # CCP-10: a Cone or cards the cones need while young
+            kinds = [field[0] for _t, field in options]
+            if "cone" in kinds and pile >= 30:
+                return kinds.index("cone")
+            if "cards" in kinds and pile >= 30:
+                need = _needs(hand, fits, cards)[0]
+                values = []
+                for _t, (k, taken, from_pile) in options:
+                    if k != "cards":
+                        values.append(1.5)
+                        continue
+                    flavours = [cards[row[i]][0] for i in taken]
+                    values.append(sum(1 for f in flavours if f >= 0 and need[f] > 0)
+                                  + 0.4 * from_pile)
+                return _best(self.rng, values)
+            return kinds.index("coins") if "coins" in kinds else 0
+        if kind == "place" or kind == "stop_serving":  # CCP-8
+            values = []
+            after: dict[tuple[int, int], float] = {}
+            for t, field in options:
+                if t != "place":
+                    values.append(0.0)
+                    continue
+                card, cone = field
+                f = cards[card][0]
+                value = after.get((cone, f))
+                if value is None:
+                    new = tuple(sorted((*keys[cone], f)))
+                    value = after[(cone, f)] = _fits(new, orders, table, memo)[1]
+                if value < 0:
+                    values.append(-10.0)
+                    continue
+                gain = value - fits[cone][1]
+                stack = cones[cone]
+                if stack and (f < 0 or cards[stack[-1]][0] < 0
+                              or cards[stack[-1]][2] == cards[card][1]):
+                    gain += 0.5  # a combo: one more placement (CCP-8)
+                values.append(gain)
+            return _best(self.rng, values)
+        # the main action (CCP-5)
+        need, held, complete, helps = _needs(hand, fits, cards)
+        if hand and complete:
+            return _first(options, "serve")
+        best_scoop, best_value = -1, 0.0
+        for i, (t, positions) in enumerate(options):
+            if t != "scoop":
+                continue
+            want = list(need)
+            value = 0.05 * len(positions)
+            for p in positions:
+                f = cards[row[p]][0]
+                if f >= 0 and want[f] > 0:
+                    want[f] -= 1
+                    value += 1.0
+            if value > best_value:
+                best_scoop, best_value = i, value
+        if best_scoop >= 0 and best_value >= 1.0:
+            return best_scoop
+        secures = [(i, o) for i, (t, o) in enumerate(options) if t == "secure"]
+        if secures and rainbows:  # CCP-7: an order, and a Rainbow with it
+            values = []
+            for _i, o in secures:
+                if o == "deck":
+                    values.append(0.5)
+                    continue
+                want, height, coins = table[orders[o]]
+                have = sum(min(k, h) for k, h in zip(want, held, strict=True))
+                values.append(coins * (1 + have) / (1 + height))
+            return secures[_best(self.rng, values)][0]
+        if helps:
+            return _first(options, "serve")
+        if best_scoop >= 0:
+            return best_scoop
+        return int(self.rng.random() * len(options))
+
+
+def _field(action: Any) -> Any:
+    """The field of an action (an Action or its plain form) the rollout policy reads."""
+    get = action.get if isinstance(action, dict) else action.__getattribute__
+    kind = get("type")
+    if kind == "scoop":
+        return tuple(get("cards"))
+    if kind == "secure" or kind == "fill":
+        return get("order")
+    if kind == "place":
+        return get("card"), get("cone")
+    if kind == "take_reward":
+        return get("kind"), tuple(get("cards")), get("pile")
+    return None
+
+
+def _needs(hand: Any, fits: list[tuple], cards: tuple) -> tuple:
+    """What the cones still need, toward each cone's best order (by coins per missing
+    card), less the hand (by flavour); the hand's flavours counted; whether one Serve
+    could complete a cone (a placement per Cone, the hand's Rainbows as any flavour,
+    CCP-8); whether a hand card helps a cone on its way."""
+    held = [0] * len(FLAVOURS)
+    wild = 0
+    for c in hand:
+        f = cards[c][0]
+        if f < 0:
+            wild += 1
+        else:
+            held[f] += 1
+    need = [0] * len(FLAVOURS)
+    complete = helps = False
+    budget = len(fits)
+    for options, _value in fits:
+        best = None
+        top = -1.0
+        for missing, total, coins in options:
+            score = coins / (1 + total)
+            if score > top:
+                best, top = missing, score
+            if total and hand and not (complete and helps):
+                short = 0
+                for f, k in missing:
+                    if held[f]:
+                        helps = True
+                        if k > held[f]:
+                            short += k - held[f]
+                    else:
+                        short += k
+                if wild:
+                    helps = True
+                if total <= budget and short <= wild:
+                    complete = True
+        if best:
+            for f, k in best:
+                need[f] += k
+    return [max(0, k - h) for k, h in zip(need, held, strict=True)], held, complete, helps
+
+
+def _missing_of(by: list[int], wild: int, size: int, want: tuple[int, ...],
+                height: int) -> list[int] | None:
+    """What a stack (``by`` flavour, ``wild`` Rainbows, ``size`` cards) still needs to
+    become an order of ``want`` flavours and ``height`` (the Rainbows cover the first
+    flavours still missing), or ``None`` when it never can (CCP-9)."""
+    if size > height:
+        return None
+    missing = []
+    for k, w in zip(by, want, strict=True):
+        if k > w:
+            return None
+        missing.append(w - k)
+    for f, k in enumerate(missing):
+        if not wild:
+            break
+        take = min(k, wild)
+        missing[f] -= take
+        wild -= take
+    return missing
+
+
+def _first(options: list[tuple[str, Any]], kind: str) -> int:
+    """The index of the first option of ``kind``."""
+    return next(i for i, (t, _f) in enumerate(options) if t == kind)
+
+
+def _best(rng: random.Random, values: list[float]) -> int:
+    """The index of the highest value; among equals, one ``rng.random()`` draw picks."""
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v == top]
+    return best[int(rng.random() * len(best))]
+
+
+POLICIES = {"greedy": Greedy, "heuristic": Heuristic, "rollout": Rollout}
