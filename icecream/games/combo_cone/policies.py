@@ -335,10 +335,12 @@ def _fit(key: tuple[int, ...], order: tuple[tuple[int, ...], int, int]) -> Any:
 def _fits(key: tuple[int, ...], orders: tuple[int, ...], table: tuple,
           memo: tuple[dict, dict]) -> tuple:
     """A stack of flavours ``key`` (sorted, -1 for each Rainbow) against the ``orders`` it
-    could become (CCP-9): ``(fits, value)``, ``fits`` holding for each order it still fits
-    what it misses (as (flavour, count) pairs), how many cards that is and the coins;
-    ``value`` how promising it is: the best such order by coins and by how much of it is
-    done (2 more when complete), -1 when it fits none, 0 when empty. Remembered in
+    could become (CCP-9): ``(open, value, best, wanted)``: ``open`` holds, for each order it
+    fits but does not complete yet, how many cards it misses and which (as (flavour, count)
+    pairs), fewest first; ``value`` how promising it is: the best such order by coins and
+    by how much of it is done (2 more when complete), -1 when it fits none, 0 when empty;
+    ``best`` what it misses of the order worth most coins per missing card; ``wanted``
+    the flavours (bits) any open order misses. Remembered in
     ``memo``: each stack against each order (in its first dict), and against each set of
     orders (in its second): stacks and orders repeat all game long."""
     one, sets = memo
@@ -351,17 +353,31 @@ def _fits(key: tuple[int, ...], orders: tuple[int, ...], table: tuple,
         size = len(key)
         fits = []
         value = -1.0 if size else 0.0
+        best: tuple = ()
+        top = -1.0
+        wanted = 0
         for o in orders:
             fit = one.get((key, o))
             if fit is None:
                 fit = one[(key, o)] = _fit(key, table[o])
             if fit is False:
                 continue
-            fits.append(fit[0])
+            missing, total, coins = fit[0]
+            if coins / (1 + total) > top:
+                best, top = missing, coins / (1 + total)
+            if total:
+                fits.append((total, missing))
+                for f, _k in missing:
+                    wanted |= 1 << f
             if fit[1] > value:
                 value = fit[1]
-        got = sets[(key, orders)] = (tuple(fits), value)
+        fits.sort(key=_first_item)
+        got = sets[(key, orders)] = (tuple(fits), value, best, wanted)
     return got
+
+
+def _first_item(pair: tuple) -> Any:
+    return pair[0]
 
 
 class Rollout(Policy):
@@ -522,39 +538,35 @@ def _needs(hand: Any, fits: list[tuple], cards: tuple) -> tuple:
     could complete a cone (a placement per Cone, the hand's Rainbows as any flavour,
     CCP-8); whether a hand card helps a cone on its way."""
     held = [0] * len(FLAVOURS)
-    wild = 0
+    wild = mask = 0
     for c in hand:
         f = cards[c][0]
         if f < 0:
             wild += 1
         else:
             held[f] += 1
+            mask |= 1 << f
     need = [0] * len(FLAVOURS)
     complete = helps = False
     budget = len(fits)
-    for options, _value in fits:
-        best = None
-        top = -1.0
-        for missing, total, coins in options:
-            score = coins / (1 + total)
-            if score > top:
-                best, top = missing, score
-            if total and hand and not (complete and helps):
+    for open_, _value, best, wanted in fits:
+        for f, k in best:
+            need[f] += k
+        if not hand or not open_:
+            continue
+        if wild or mask & wanted:
+            helps = True
+        if not complete:
+            for total, missing in open_:
+                if total > budget:
+                    break
                 short = 0
                 for f, k in missing:
-                    if held[f]:
-                        helps = True
-                        if k > held[f]:
-                            short += k - held[f]
-                    else:
-                        short += k
-                if wild:
-                    helps = True
-                if total <= budget and short <= wild:
+                    if k > held[f]:
+                        short += k - held[f]
+                if short <= wild:
                     complete = True
-        if best:
-            for f, k in best:
-                need[f] += k
+                    break
     return [max(0, k - h) for k, h in zip(need, held, strict=True)], held, complete, helps
 
 
