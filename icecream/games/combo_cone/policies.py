@@ -259,22 +259,26 @@ class Heuristic(Policy):
         return False
 
 
-#: id(faces) -> (them, each card as (flavour index or -1 for a Rainbow, brand, combo brand)):
-#: a view's ``card_faces`` or a state's ``cards``.
-_CARDS: dict[int, tuple[Any, tuple[tuple[int, int, int], ...]]] = {}
-#: id(orders) -> (them, each order as (flavours counted, height, coins), and the memo of
-#: stacks measured against sets of orders): a view's ``order_faces`` or a state's
-#: ``comps.orders``.
-_ORDERS: dict[int, tuple[Any, tuple[tuple[tuple[int, ...], int, int], ...], tuple]] = {}
-#: id(legal actions) -> (them, each as (its type, the field the rollout policy reads)): the
-#: engine shares the tuples of its main actions (CCP-5) between positions.
-_OPTIONS: dict[int, tuple[Any, tuple[str, Any]]] = {}
-#: A memo holds at most this many stacks measured against orders.
-_MEMO_SIZE = 100_000
+#: Flavour counts are packed in one whole number, 5 bits a flavour: 4 for the count and a
+#: guard bit, so one subtraction tells whether a stack's counts fit in an order's (CCP-9).
+_BITS = 5
+_GUARDS = sum(1 << (_BITS * f + 4) for f in range(len(FLAVOURS)))
+_DIGIT = (1 << 4) - 1
+#: id(faces) -> (them, each card as (its packed flavour, or 0 for a Rainbow; its flavour
+#: index or -1; brand; combo brand)): a view's ``card_faces`` or a state's ``cards``.
+_CARDS: dict[int, tuple[Any, tuple[tuple[int, int, int, int], ...]]] = {}
+#: id(orders) -> (them, each order as (its packed flavours with the guard bits, its
+#: height, its coins)): a view's ``order_faces`` or a state's ``comps.orders``.
+_ORDERS: dict[int, tuple[Any, tuple[tuple[int, int, int], ...]]] = {}
+#: id(legal actions) -> (them, each as (its type, the field the rollout policy reads)), and
+#: id(action) -> (it, the same pair): the engine shares its actions, and the tuples of its
+#: main actions (CCP-5), between positions.
+_OPTIONS: dict[int, tuple[Any, Any]] = {}
 
 
-def _card_table(faces: Any) -> tuple[tuple[int, int, int], ...]:
-    """Every card as (flavour index, brand, combo brand), -1 for a Rainbow's (CCP-2)."""
+def _card_table(faces: Any) -> tuple[tuple[int, int, int, int], ...]:
+    """Every card as (packed flavour or 0 for a Rainbow, flavour index or -1, brand,
+    combo brand) (CCP-2)."""
     got = _CARDS.get(id(faces))
     if got is None or got[0] is not faces:
         if len(_CARDS) >= 64:
@@ -282,17 +286,18 @@ def _card_table(faces: Any) -> tuple[tuple[int, int, int], ...]:
         table = []
         for face in faces:
             if isinstance(face, tuple | list):  # a view's words
-                table.append((-1, -1, -1) if face[0] == "rainbow" else (
-                    FLAVOURS.index(face[0]), BRANDS.index(face[1]), BRANDS.index(face[2])))
+                f, brand, combo = (-1, -1, -1) if face[0] == "rainbow" else (
+                    FLAVOURS.index(face[0]), BRANDS.index(face[1]), BRANDS.index(face[2]))
             else:
-                table.append((face.flavour, face.brand, face.combo))
+                f, brand, combo = face.flavour, face.brand, face.combo
+            table.append((0 if f < 0 else 1 << (_BITS * f), f, brand, combo))
         got = _CARDS[id(faces)] = (faces, tuple(table))
     return got[1]
 
 
-def _order_table(orders: Any) -> tuple[tuple, tuple[dict, dict]]:
-    """Every order as (its flavours counted by index, its height, its coins) (CCP-4), and
-    the memo of :func:`_fits` for these orders."""
+def _order_table(orders: Any) -> tuple[tuple[int, int, int], ...]:
+    """Every order as (its flavours packed, with the guard bits; its height; its coins)
+    (CCP-4)."""
     got = _ORDERS.get(id(orders))
     if got is None or got[0] is not orders:
         if len(_ORDERS) >= 64:
@@ -303,85 +308,57 @@ def _order_table(orders: Any) -> tuple[tuple, tuple[dict, dict]]:
                 flavours, coins = [FLAVOURS.index(f) for f in order["flavours"]], order["coins"]
             else:
                 flavours, coins = order.flavours, order.coins
-            want = [0] * len(FLAVOURS)
-            for f in flavours:
-                want[f] += 1
-            table.append((tuple(want), len(flavours), coins))
-        got = _ORDERS[id(orders)] = (orders, tuple(table), ({}, {}))
-    return got[1], got[2]
+            table.append((sum(1 << (_BITS * f) for f in flavours) | _GUARDS, len(flavours),
+                          coins))
+        got = _ORDERS[id(orders)] = (orders, tuple(table))
+    return got[1]
 
 
-def _fit(key: tuple[int, ...], order: tuple[tuple[int, ...], int, int]) -> Any:
-    """A stack of flavours ``key`` against one ``order`` (:func:`_fits`): ``False`` when it
-    can never become it, else ((what it misses, how many cards, the coins), its value)."""
-    want, height, coins = order
-    by = [0] * len(FLAVOURS)
-    wild = 0
-    for f in key:
-        if f < 0:
-            wild += 1
+def _stack(stack: Any, cards: tuple) -> tuple[int, int, int]:
+    """A stack as (its flavours packed, its Rainbows, its size)."""
+    by = wild = 0
+    for c in stack:
+        packed = cards[c][0]
+        if packed:
+            by += packed
         else:
-            by[f] += 1
-    size = len(key)
-    missing = _missing_of(by, wild, size, want, height)
-    if missing is None:
-        return False
-    total = sum(missing)
-    done = size / height
-    value = coins * done * done + (0.0 if total else 2.0) if size else 0.0
-    return (tuple((f, k) for f, k in enumerate(missing) if k), total, coins), value
+            wild += 1
+    return by, wild, len(stack)
 
 
-def _fits(key: tuple[int, ...], orders: tuple[int, ...], table: tuple,
-          memo: tuple[dict, dict]) -> tuple:
-    """A stack of flavours ``key`` (sorted, -1 for each Rainbow) against the ``orders`` it
-    could become (CCP-9): ``(open, value, best, wanted)``: ``open`` holds, for each order it
-    fits but does not complete yet, how many cards it misses and which (as (flavour, count)
-    pairs), fewest first; ``value`` how promising it is: the best such order by coins and
-    by how much of it is done (2 more when complete), -1 when it fits none, 0 when empty;
-    ``best`` what it misses of the order worth most coins per missing card; ``wanted``
-    the flavours (bits) any open order misses. Remembered in
-    ``memo``: each stack against each order (in its first dict), and against each set of
-    orders (in its second): stacks and orders repeat all game long."""
-    one, sets = memo
-    got = sets.get((key, orders))
-    if got is None:
-        if len(sets) >= _MEMO_SIZE:
-            sets.clear()
-        if len(one) >= _MEMO_SIZE:
-            one.clear()
-        size = len(key)
-        fits = []
-        value = -1.0 if size else 0.0
-        best: tuple = ()
-        top = -1.0
-        wanted = 0
-        for o in orders:
-            fit = one.get((key, o))
-            if fit is None:
-                fit = one[(key, o)] = _fit(key, table[o])
-            if fit is False:
-                continue
-            missing, total, coins = fit[0]
-            if coins / (1 + total) > top:
-                best, top = missing, coins / (1 + total)
-            if total:
-                fits.append((total, missing))
-                for f, _k in missing:
-                    wanted |= 1 << f
-            if fit[1] > value:
-                value = fit[1]
-        fits.sort(key=_first_item)
-        got = sets[(key, orders)] = (tuple(fits), value, best, wanted)
-    return got
+def _value(by: int, size: int, wants: list[tuple[int, int, int]]) -> float:
+    """How promising a stack is (``by`` packed flavours, ``size`` cards): the best order it
+    can still become, by coins and by how much of it is done (2 more when complete); -1
+    when it fits none, 0 when empty (CCP-9)."""
+    if not size:
+        return 0.0
+    best = -1.0
+    for want, height, coins in wants:
+        if size <= height and (want - by) & _GUARDS == _GUARDS:
+            done = size / height
+            value = coins * done * done + (2.0 if size == height else 0.0)
+            if value > best:
+                best = value
+    return best
 
 
-def _first_item(pair: tuple) -> Any:
-    return pair[0]
+def _still_missing(by: int, wild: int, want: int) -> list[int]:
+    """What a stack that fits an order still misses of it, by flavour: the order's counts
+    less the stack's, its Rainbows covering the first flavours still missing."""
+    rest = want - by
+    missing = []
+    for f in range(len(FLAVOURS)):
+        k = rest >> (_BITS * f) & _DIGIT
+        if wild and k:
+            take = min(k, wild)
+            k -= take
+            wild -= take
+        missing.append(k)
+    return missing
 
 
 class Rollout(Policy):
-    """The heuristic's rules of thumb on flavour counts, made for rollouts (no option).
+    """The heuristic's rules of thumb on packed flavour counts, made for rollouts (no option).
 
     Each cone is measured against the orders it could still become (CCP-9). On its main
     action (CCP-5) it serves when its hand can complete a cone (CCP-8), else scoops the
@@ -424,7 +401,12 @@ class Rollout(Policy):
         else:
             if len(_OPTIONS) >= 1 << 14:
                 _OPTIONS.clear()
-            options = [(a.type, _field(a)) for a in legal]
+            options = []
+            for a in legal:  # a serving's options are shared actions in a new tuple
+                got = _OPTIONS.get(id(a))
+                if got is None or got[0] is not a:
+                    got = _OPTIONS[id(a)] = (a, (a.type, _field(a)))
+                options.append(got[1])
             _OPTIONS[id(legal)] = (legal, options)
         return legal[self._pick(options, state.hands[seat], state.cones[seat], state.row,
                                 (*state.order_row, *state.reserved[seat]), len(state.pile),
@@ -433,31 +415,31 @@ class Rollout(Policy):
 
     def _pick(self, options: list[tuple[str, Any]], hand: Any, cones: Any, row: Any,
               orders: tuple[int, ...], pile: int, rainbows: int, cards: tuple,
-              orders_memo: tuple[tuple, tuple[dict, dict]]) -> int:
+              table: tuple) -> int:
         """The index of the chosen option among ``options`` (kind, main field)."""
-        table, memo = orders_memo
         kind = options[0][0]
         if kind == "fill" or kind == "end_turn":  # CCP-9: the richest order
             return _best(self.rng, [table[o][2] if t == "fill" else -1 for t, o in options])
-        keys = [tuple(sorted([cards[c][0] for c in stack])) for stack in cones]
-        fits = [_fits(key, orders, table, memo) for key in keys]
+        wants = [table[o] for o in orders]
+        stacks = [_stack(stack, cards) for stack in cones]
         if kind == "take_reward":  # CCP-10: a Cone or cards the cones need while young
             kinds = [field[0] for _t, field in options]
             if "cone" in kinds and pile >= 30:
                 return kinds.index("cone")
             if "cards" in kinds and pile >= 30:
-                need = _needs(hand, fits, cards)[0]
+                need = _needs(hand, stacks, wants, cards)[0]
                 values = []
                 for _t, (k, taken, from_pile) in options:
                     if k != "cards":
                         values.append(1.5)
                         continue
-                    flavours = [cards[row[i]][0] for i in taken]
+                    flavours = [cards[row[i]][1] for i in taken]
                     values.append(sum(1 for f in flavours if f >= 0 and need[f] > 0)
                                   + 0.4 * from_pile)
                 return _best(self.rng, values)
             return kinds.index("coins") if "coins" in kinds else 0
         if kind == "place" or kind == "stop_serving":  # CCP-8
+            before = [_value(by, size, wants) for by, _w, size in stacks]
             values = []
             after: dict[tuple[int, int], float] = {}
             for t, field in options:
@@ -465,23 +447,24 @@ class Rollout(Policy):
                     values.append(0.0)
                     continue
                 card, cone = field
-                f = cards[card][0]
-                value = after.get((cone, f))
+                packed, f, brand, _combo = cards[card]
+                value = after.get((cone, packed))
                 if value is None:
-                    new = tuple(sorted((*keys[cone], f)))
-                    value = after[(cone, f)] = _fits(new, orders, table, memo)[1]
+                    by, _w, size = stacks[cone]
+                    value = after[(cone, packed)] = _value(by + packed, size + 1, wants)
                 if value < 0:
                     values.append(-10.0)
                     continue
-                gain = value - fits[cone][1]
+                gain = value - before[cone]
                 stack = cones[cone]
-                if stack and (f < 0 or cards[stack[-1]][0] < 0
-                              or cards[stack[-1]][2] == cards[card][1]):
-                    gain += 0.5  # a combo: one more placement (CCP-8)
+                if stack:
+                    below = cards[stack[-1]]
+                    if f < 0 or below[1] < 0 or below[3] == brand:
+                        gain += 0.5  # a combo: one more placement (CCP-8)
                 values.append(gain)
             return _best(self.rng, values)
         # the main action (CCP-5)
-        need, held, complete, helps = _needs(hand, fits, cards)
+        need, held, complete, helps = _needs(hand, stacks, wants, cards)
         if hand and complete:
             return _first(options, "serve")
         best_scoop, best_value = -1, 0.0
@@ -491,7 +474,7 @@ class Rollout(Policy):
             want = list(need)
             value = 0.05 * len(positions)
             for p in positions:
-                f = cards[row[p]][0]
+                f = cards[row[p]][1]
                 if f >= 0 and want[f] > 0:
                     want[f] -= 1
                     value += 1.0
@@ -507,7 +490,7 @@ class Rollout(Policy):
                     values.append(0.5)
                     continue
                 want, height, coins = table[orders[o]]
-                have = sum(min(k, h) for k, h in zip(want, held, strict=True))
+                have = sum(min(want >> (_BITS * f) & _DIGIT, h) for f, h in enumerate(held))
                 values.append(coins * (1 + have) / (1 + height))
             return secures[_best(self.rng, values)][0]
         if helps:
@@ -532,63 +515,50 @@ def _field(action: Any) -> Any:
     return None
 
 
-def _needs(hand: Any, fits: list[tuple], cards: tuple) -> tuple:
+def _needs(hand: Any, stacks: list[tuple[int, int, int]], wants: list, cards: tuple) -> tuple:
     """What the cones still need, toward each cone's best order (by coins per missing
     card), less the hand (by flavour); the hand's flavours counted; whether one Serve
     could complete a cone (a placement per Cone, the hand's Rainbows as any flavour,
     CCP-8); whether a hand card helps a cone on its way."""
     held = [0] * len(FLAVOURS)
-    wild = mask = 0
+    wild = 0
     for c in hand:
-        f = cards[c][0]
+        f = cards[c][1]
         if f < 0:
             wild += 1
         else:
             held[f] += 1
-            mask |= 1 << f
     need = [0] * len(FLAVOURS)
     complete = helps = False
-    budget = len(fits)
-    for open_, _value, best, wanted in fits:
-        for f, k in best:
-            need[f] += k
-        if not hand or not open_:
-            continue
-        if wild or mask & wanted:
-            helps = True
-        if not complete:
-            for total, missing in open_:
-                if total > budget:
-                    break
-                short = 0
-                for f, k in missing:
-                    if k > held[f]:
-                        short += k - held[f]
-                if short <= wild:
-                    complete = True
-                    break
+    budget = len(stacks)
+    for by, rainbows, size in stacks:
+        best = None
+        top = -1.0
+        for want, height, coins in wants:
+            if size > height or (want - by) & _GUARDS != _GUARDS:
+                continue
+            total = height - size  # the Rainbows fill any flavour
+            score = coins / (1 + total)
+            if score > top:
+                best, top = (by, rainbows, want), score
+            if total and hand and not (complete and helps):
+                if wild:
+                    helps = True
+                if total <= budget or not helps:
+                    missing = _still_missing(by, rainbows, want)
+                    short = 0
+                    for f, k in enumerate(missing):
+                        if k:
+                            if held[f]:
+                                helps = True
+                            if k > held[f]:
+                                short += k - held[f]
+                    if total <= budget and short <= wild:
+                        complete = True
+        if best is not None:
+            for f, k in enumerate(_still_missing(*best)):
+                need[f] += k
     return [max(0, k - h) for k, h in zip(need, held, strict=True)], held, complete, helps
-
-
-def _missing_of(by: list[int], wild: int, size: int, want: tuple[int, ...],
-                height: int) -> list[int] | None:
-    """What a stack (``by`` flavour, ``wild`` Rainbows, ``size`` cards) still needs to
-    become an order of ``want`` flavours and ``height`` (the Rainbows cover the first
-    flavours still missing), or ``None`` when it never can (CCP-9)."""
-    if size > height:
-        return None
-    missing = []
-    for k, w in zip(by, want, strict=True):
-        if k > w:
-            return None
-        missing.append(w - k)
-    for f, k in enumerate(missing):
-        if not wild:
-            break
-        take = min(k, wild)
-        missing[f] -= take
-        wild -= take
-    return missing
 
 
 def _first(options: list[tuple[str, Any]], kind: str) -> int:
