@@ -270,10 +270,12 @@ _CARDS: dict[int, tuple[Any, tuple[tuple[int, int, int, int], ...]]] = {}
 #: id(orders) -> (them, each order as (its packed flavours with the guard bits, its
 #: height, its coins)): a view's ``order_faces`` or a state's ``comps.orders``.
 _ORDERS: dict[int, tuple[Any, tuple[tuple[int, int, int], ...]]] = {}
-#: id(legal actions) -> (them, each as (its type, the field the rollout policy reads)), and
-#: id(action) -> (it, the same pair): the engine shares its actions, and the tuples of its
-#: main actions (CCP-5), between positions.
-_OPTIONS: dict[int, tuple[Any, Any]] = {}
+#: id(action) -> (it, (its type, the field the rollout policy reads)): the engine shares
+#: its actions between positions.
+_OPTIONS: dict[int, tuple[Any, tuple[str, Any]]] = {}
+#: id(legal actions) -> (them, their pairs as in :data:`_OPTIONS`): the engine shares the
+#: tuples of its main actions (CCP-5) between positions.
+_LEGAL: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
 
 
 def _card_table(faces: Any) -> tuple[tuple[int, int, int, int], ...]:
@@ -395,11 +397,11 @@ class Rollout(Policy):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        known = _OPTIONS.get(id(legal))
+        known = _LEGAL.get(id(legal))
         if known is not None and known[0] is legal:
             options = known[1]
         else:
-            if len(_OPTIONS) >= 1 << 14:
+            if len(_OPTIONS) >= 1 << 16:
                 _OPTIONS.clear()
             options = []
             for a in legal:  # a serving's options are shared actions in a new tuple
@@ -407,7 +409,10 @@ class Rollout(Policy):
                 if got is None or got[0] is not a:
                     got = _OPTIONS[id(a)] = (a, (a.type, _field(a)))
                 options.append(got[1])
-            _OPTIONS[id(legal)] = (legal, options)
+            if legal[0].type == "scoop":  # the main actions' tuples are shared (CCP-5)
+                if len(_LEGAL) >= 1 << 12:
+                    _LEGAL.clear()
+                _LEGAL[id(legal)] = (legal, options)
         return legal[self._pick(options, state.hands[seat], state.cones[seat], state.row,
                                 (*state.order_row, *state.reserved[seat]), len(state.pile),
                                 len(state.rainbow_pile), _card_table(state.cards),
