@@ -10,10 +10,9 @@ Both decide from a seat's view only (CCPN-7), never from the state.
   order (and a Rainbow, CCP-7) when the row offers nothing useful, places only cards that
   keep a cone on its way to an order and prefers combos (CCP-8), fills the most valuable
   order, and takes a Cone instead of coins while the game is young (CCP-10).
-* rollout: the heuristic's rules on flavour counts, with the stacks it measures
-  remembered, for the games hints and what-ifs play out (several times faster); in a
-  playout it reads the state itself (:meth:`Rollout.choose_state`), only what the seat's
-  view shows.
+* rollout: the heuristic's rules on packed flavour counts, for the games hints and
+  what-ifs play out (about ten times faster); in a playout it reads the state itself
+  (:meth:`Rollout.choose_state`), only what the seat's view shows.
 
 >>> import random, icecream
 >>> s = icecream.new_game("combo-cone", players=3, seed=4)
