@@ -20,8 +20,8 @@ def _bot(name: str, seed: int = 0):
     return make_bot(name, seed=seed, **FAST_OPTIONS.get(name, {}))
 
 
-def test_registry_lists_the_four_bots():
-    assert bot_names() == ["greedy", "heuristic", "ismcts", "random"]
+def test_registry_lists_the_five_bots():
+    assert bot_names() == ["greedy", "heuristic", "ismcts", "random", "rollout"]
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "heuristic", "ismcts"])

@@ -20,6 +20,9 @@ class Bot(ABC):
     """A player that decides from a seat's view. ``seed`` makes its choices repeatable."""
 
     name: str = ""
+    #: True for a bot that can decide in a playout from the state itself
+    #: (:meth:`choose_in_playout`), reading only what its seat's view shows.
+    plays_from_state: bool = False
 
     def __init__(self, seed: int | None = 0, **options: Any) -> None:
         if options:
@@ -37,6 +40,12 @@ class Bot(ABC):
         if not legal:
             raise ValueError("the view has no legal action: it is not this seat's turn")
         return legal
+
+    def choose_in_playout(self, state: Any, seat: int) -> Any:
+        """The action for ``seat`` in a playout's ``state``: what :meth:`choose` picks
+        from ``state.view(seat)``. A bot with ``plays_from_state`` reads the state without
+        building the view, and only what the view shows."""
+        return self.choose(state.view(seat))
 
     def prepare(self, game: str) -> Any:
         """Check that this bot can play ``game`` (a :class:`SettingsError` if not)."""
@@ -61,12 +70,16 @@ def decide(bot: Bot, state: Any, seat: int) -> Any:
 
     A random bot picks straight from ``state.legal_actions()``: the same list, in the same
     order, as its view's, with the same draw of its generator, so the same decision as
-    :meth:`RandomBot.choose` without building the view. Every other bot decides from its
-    seat's view only.
+    :meth:`RandomBot.choose` without building the view. A bot that ``plays_from_state``
+    (the ``rollout`` bot) reads the state through :meth:`Bot.choose_in_playout`, only what
+    the seat's view shows (building a view costs more than a random move). Every other
+    bot decides from its seat's view.
     """
     if type(bot) is RandomBot:
         legal = state.legal_actions()
         return legal[int(bot.rng.random() * len(legal))]
+    if bot.plays_from_state:
+        return bot.choose_in_playout(state, seat)
     return bot.choose(state.view(seat))
 
 

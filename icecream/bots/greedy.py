@@ -1,4 +1,4 @@
-"""The greedy and heuristic bots: each plays its game's policy of the same name.
+"""The greedy, heuristic and rollout bots: each plays its game's policy of the same name.
 
 What "the most points now" (greedy) or "what a sensible player does" (heuristic) means
 depends on the rules, so each game supplies the choice as a policy in
@@ -66,5 +66,29 @@ class HeuristicBot(PolicyBot):
     name = "heuristic"
 
 
+class RolloutBot(PolicyBot):
+    """Plays a few cheap rules of thumb (the game's ``rollout`` policy), made for the games
+    that hints and what-ifs play out: about as long as a table's games, at a good share
+    of a random move's speed.
+
+    In a playout (:func:`~icecream.bots.base.decide`) it calls the policy's
+    ``choose_state(state, seat)`` when the policy has one: it reads from the state only
+    what ``seat``'s view shows (a playout's state is a determinized sample anyway), so
+    no view is built; each game's tests check it decides the same on every state the seat
+    sees alike, and as ``choose(view)`` does.
+    """
+
+    name = "rollout"
+    plays_from_state = True
+
+    def choose_in_playout(self, state: Any, seat: int) -> Any:
+        policy = self.prepare(state.game.name)
+        choose_state = getattr(policy, "choose_state", None)
+        if choose_state is None:
+            return policy.choose(state.view(seat))
+        return choose_state(state, seat)
+
+
 register_bot("greedy", GreedyBot)
 register_bot("heuristic", HeuristicBot)
+register_bot("rollout", RolloutBot)

@@ -10,6 +10,9 @@ Both decide from a seat's view only (CCPN-7), never from the state.
   order (and a Rainbow, CCP-7) when the row offers nothing useful, places only cards that
   keep a cone on its way to an order and prefers combos (CCP-8), fills the most valuable
   order, and takes a Cone instead of coins while the game is young (CCP-10).
+* rollout: the heuristic's rules on packed flavour counts, for the games hints and
+  what-ifs play out (about ten times faster); in a playout it reads the state itself
+  (:meth:`Rollout.choose_state`), only what the seat's view shows.
 
 >>> import random, icecream
 >>> s = icecream.new_game("combo-cone", players=3, seed=4)
@@ -24,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from ...core.policy import Policy, count_option, pick_best
-from .components import FLAVOURS
+from .components import BRANDS, FLAVOURS
 
 
 def _flavour(view: Any, card: int) -> int:
@@ -255,4 +258,323 @@ class Heuristic(Policy):
         return False
 
 
-POLICIES = {"greedy": Greedy, "heuristic": Heuristic}
+#: Flavour counts are packed in one whole number, 5 bits a flavour: 4 for the count and a
+#: guard bit, so one subtraction tells whether a stack's counts fit in an order's (CCP-9).
+_BITS = 5
+_GUARDS = sum(1 << (_BITS * f + 4) for f in range(len(FLAVOURS)))
+_DIGIT = (1 << 4) - 1
+#: id(faces) -> (them, each card as (its packed flavour, or 0 for a Rainbow; its flavour
+#: index or -1; brand; combo brand)): a view's ``card_faces`` or a state's ``cards``.
+_CARDS: dict[int, tuple[Any, tuple[tuple[int, int, int, int], ...]]] = {}
+#: id(orders) -> (them, each order as (its packed flavours with the guard bits, its
+#: height, its coins)): a view's ``order_faces`` or a state's ``comps.orders``.
+_ORDERS: dict[int, tuple[Any, tuple[tuple[int, int, int], ...]]] = {}
+#: id(action) -> (it, (its type, the field the rollout policy reads)): the engine shares
+#: its actions between positions.
+_OPTIONS: dict[int, tuple[Any, tuple[str, Any]]] = {}
+#: id(legal actions) -> (them, their pairs as in :data:`_OPTIONS`): the engine shares the
+#: tuples of its main actions (CCP-5) between positions.
+_LEGAL: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
+
+
+def _card_table(faces: Any) -> tuple[tuple[int, int, int, int], ...]:
+    """Every card as (packed flavour or 0 for a Rainbow, flavour index or -1, brand,
+    combo brand) (CCP-2)."""
+    got = _CARDS.get(id(faces))
+    if got is None or got[0] is not faces:
+        if len(_CARDS) >= 64:
+            _CARDS.clear()
+        table = []
+        for face in faces:
+            if isinstance(face, tuple | list):  # a view's words
+                f, brand, combo = (-1, -1, -1) if face[0] == "rainbow" else (
+                    FLAVOURS.index(face[0]), BRANDS.index(face[1]), BRANDS.index(face[2]))
+            else:
+                f, brand, combo = face.flavour, face.brand, face.combo
+            table.append((0 if f < 0 else 1 << (_BITS * f), f, brand, combo))
+        got = _CARDS[id(faces)] = (faces, tuple(table))
+    return got[1]
+
+
+def _order_table(orders: Any) -> tuple[tuple[int, int, int], ...]:
+    """Every order as (its flavours packed, with the guard bits; its height; its coins)
+    (CCP-4)."""
+    got = _ORDERS.get(id(orders))
+    if got is None or got[0] is not orders:
+        if len(_ORDERS) >= 64:
+            _ORDERS.clear()
+        table = []
+        for order in orders:
+            if isinstance(order, dict):
+                flavours, coins = [FLAVOURS.index(f) for f in order["flavours"]], order["coins"]
+            else:
+                flavours, coins = order.flavours, order.coins
+            table.append((sum(1 << (_BITS * f) for f in flavours) | _GUARDS, len(flavours),
+                          coins))
+        got = _ORDERS[id(orders)] = (orders, tuple(table))
+    return got[1]
+
+
+def _stack(stack: Any, cards: tuple) -> tuple[int, int, int]:
+    """A stack as (its flavours packed, its Rainbows, its size)."""
+    by = wild = 0
+    for c in stack:
+        packed = cards[c][0]
+        if packed:
+            by += packed
+        else:
+            wild += 1
+    return by, wild, len(stack)
+
+
+def _value(by: int, size: int, wants: list[tuple[int, int, int]]) -> float:
+    """How promising a stack is (``by`` packed flavours, ``size`` cards): the best order it
+    can still become, by coins and by how much of it is done (2 more when complete); -1
+    when it fits none, 0 when empty (CCP-9)."""
+    if not size:
+        return 0.0
+    best = -1.0
+    for want, height, coins in wants:
+        if size <= height and (want - by) & _GUARDS == _GUARDS:
+            done = size / height
+            value = coins * done * done + (2.0 if size == height else 0.0)
+            if value > best:
+                best = value
+    return best
+
+
+def _still_missing(by: int, wild: int, want: int) -> list[int]:
+    """What a stack that fits an order still misses of it, by flavour: the order's counts
+    less the stack's, its Rainbows covering the first flavours still missing."""
+    rest = want - by
+    missing = []
+    for f in range(len(FLAVOURS)):
+        k = rest >> (_BITS * f) & _DIGIT
+        if wild and k:
+            take = min(k, wild)
+            k -= take
+            wild -= take
+        missing.append(k)
+    return missing
+
+
+class Rollout(Policy):
+    """The heuristic's rules of thumb on packed flavour counts, made for rollouts (no option).
+
+    Each cone is measured against the orders it could still become (CCP-9). On its main
+    action (CCP-5) it serves when its hand can complete a cone (CCP-8), else scoops the
+    cards its cones still need (CCP-6), else secures an order while Rainbows are left
+    (CCP-7), else serves when a card helps a cone, else scoops the most cards. Serving, it
+    places the card that brings a cone nearest its best order, a combo counting extra
+    (CCP-8), and never one that fits no order; it fills the richest order (CCP-9) and,
+    while 30 cards or more are in the pile, takes a Cone or the cards its cones need,
+    else the coins (CCP-10). ``choose(view)`` and ``choose_state(state, seat)`` read the
+    same facts (the seat's own hand and cones, the rows, its reserved orders, the pile
+    sizes: what the view shows, CCPN-7) and draw the generator alike, so they choose the
+    same.
+    """
+
+    refusal = "rollout bot: Combo Cone Paradise takes no option(s)"
+
+    def choose(self, view: Any) -> dict[str, Any]:
+        """The plain action to play, chosen from ``view.legal_actions`` only."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the view has no legal action: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        options = [(a["type"], _field(a)) for a in legal]
+        return legal[self._pick(options, view.hands[me], view.cones[me], view.row,
+                                (*view.order_row, *view.reserved[me]), view.pile_size,
+                                view.rainbow_pile, _card_table(view.card_faces),
+                                _order_table(view.order_faces))]
+
+    def choose_state(self, state: Any, seat: int) -> Any:
+        """:meth:`choose` for ``seat`` in a playout's ``state``, reading only what
+        ``state.view(seat)`` shows, without building it; an action of ``legal_actions()``."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        known = _LEGAL.get(id(legal))
+        if known is not None and known[0] is legal:
+            options = known[1]
+        else:
+            if len(_OPTIONS) >= 1 << 16:
+                _OPTIONS.clear()
+            options = []
+            for a in legal:  # a serving's options are shared actions in a new tuple
+                got = _OPTIONS.get(id(a))
+                if got is None or got[0] is not a:
+                    got = _OPTIONS[id(a)] = (a, (a.type, _field(a)))
+                options.append(got[1])
+            if legal[0].type == "scoop":  # the main actions' tuples are shared (CCP-5)
+                if len(_LEGAL) >= 1 << 12:
+                    _LEGAL.clear()
+                _LEGAL[id(legal)] = (legal, options)
+        return legal[self._pick(options, state.hands[seat], state.cones[seat], state.row,
+                                (*state.order_row, *state.reserved[seat]), len(state.pile),
+                                len(state.rainbow_pile), _card_table(state.cards),
+                                _order_table(state.comps.orders))]
+
+    def _pick(self, options: list[tuple[str, Any]], hand: Any, cones: Any, row: Any,
+              orders: tuple[int, ...], pile: int, rainbows: int, cards: tuple,
+              table: tuple) -> int:
+        """The index of the chosen option among ``options`` (kind, main field)."""
+        kind = options[0][0]
+        if kind == "fill" or kind == "end_turn":  # CCP-9: the richest order
+            return _best(self.rng, [table[o][2] if t == "fill" else -1 for t, o in options])
+        wants = [table[o] for o in orders]
+        stacks = [_stack(stack, cards) for stack in cones]
+        if kind == "take_reward":  # CCP-10: a Cone or cards the cones need while young
+            kinds = [field[0] for _t, field in options]
+            if "cone" in kinds and pile >= 30:
+                return kinds.index("cone")
+            if "cards" in kinds and pile >= 30:
+                need = _needs(hand, stacks, wants, cards)[0]
+                values = []
+                for _t, (k, taken, from_pile) in options:
+                    if k != "cards":
+                        values.append(1.5)
+                        continue
+                    flavours = [cards[row[i]][1] for i in taken]
+                    values.append(sum(1 for f in flavours if f >= 0 and need[f] > 0)
+                                  + 0.4 * from_pile)
+                return _best(self.rng, values)
+            return kinds.index("coins") if "coins" in kinds else 0
+        if kind == "place" or kind == "stop_serving":  # CCP-8
+            before = [_value(by, size, wants) for by, _w, size in stacks]
+            values = []
+            after: dict[tuple[int, int], float] = {}
+            for t, field in options:
+                if t != "place":
+                    values.append(0.0)
+                    continue
+                card, cone = field
+                packed, f, brand, _combo = cards[card]
+                value = after.get((cone, packed))
+                if value is None:
+                    by, _w, size = stacks[cone]
+                    value = after[(cone, packed)] = _value(by + packed, size + 1, wants)
+                if value < 0:
+                    values.append(-10.0)
+                    continue
+                gain = value - before[cone]
+                stack = cones[cone]
+                if stack:
+                    below = cards[stack[-1]]
+                    if f < 0 or below[1] < 0 or below[3] == brand:
+                        gain += 0.5  # a combo: one more placement (CCP-8)
+                values.append(gain)
+            return _best(self.rng, values)
+        # the main action (CCP-5)
+        need, held, complete, helps = _needs(hand, stacks, wants, cards)
+        if hand and complete:
+            return _first(options, "serve")
+        best_scoop, best_value = -1, 0.0
+        for i, (t, positions) in enumerate(options):
+            if t != "scoop":
+                continue
+            want = list(need)
+            value = 0.05 * len(positions)
+            for p in positions:
+                f = cards[row[p]][1]
+                if f >= 0 and want[f] > 0:
+                    want[f] -= 1
+                    value += 1.0
+            if value > best_value:
+                best_scoop, best_value = i, value
+        if best_scoop >= 0 and best_value >= 1.0:
+            return best_scoop
+        secures = [(i, o) for i, (t, o) in enumerate(options) if t == "secure"]
+        if secures and rainbows:  # CCP-7: an order, and a Rainbow with it
+            values = []
+            for _i, o in secures:
+                if o == "deck":
+                    values.append(0.5)
+                    continue
+                want, height, coins = table[orders[o]]
+                have = sum(min(want >> (_BITS * f) & _DIGIT, h) for f, h in enumerate(held))
+                values.append(coins * (1 + have) / (1 + height))
+            return secures[_best(self.rng, values)][0]
+        if helps:
+            return _first(options, "serve")
+        if best_scoop >= 0:
+            return best_scoop
+        return int(self.rng.random() * len(options))
+
+
+def _field(action: Any) -> Any:
+    """The field of an action (an Action or its plain form) the rollout policy reads."""
+    get = action.get if isinstance(action, dict) else action.__getattribute__
+    kind = get("type")
+    if kind == "scoop":
+        return tuple(get("cards"))
+    if kind == "secure" or kind == "fill":
+        return get("order")
+    if kind == "place":
+        return get("card"), get("cone")
+    if kind == "take_reward":
+        return get("kind"), tuple(get("cards")), get("pile")
+    return None
+
+
+def _needs(hand: Any, stacks: list[tuple[int, int, int]], wants: list, cards: tuple) -> tuple:
+    """What the cones still need, toward each cone's best order (by coins per missing
+    card), less the hand (by flavour); the hand's flavours counted; whether one Serve
+    could complete a cone (a placement per Cone, the hand's Rainbows as any flavour,
+    CCP-8); whether a hand card helps a cone on its way."""
+    held = [0] * len(FLAVOURS)
+    wild = 0
+    for c in hand:
+        f = cards[c][1]
+        if f < 0:
+            wild += 1
+        else:
+            held[f] += 1
+    need = [0] * len(FLAVOURS)
+    complete = helps = False
+    budget = len(stacks)
+    for by, rainbows, size in stacks:
+        best = None
+        top = -1.0
+        for want, height, coins in wants:
+            if size > height or (want - by) & _GUARDS != _GUARDS:
+                continue
+            total = height - size  # the Rainbows fill any flavour
+            score = coins / (1 + total)
+            if score > top:
+                best, top = (by, rainbows, want), score
+            if total and hand and not (complete and helps):
+                if wild:
+                    helps = True
+                if total <= budget or not helps:
+                    missing = _still_missing(by, rainbows, want)
+                    short = 0
+                    for f, k in enumerate(missing):
+                        if k:
+                            if held[f]:
+                                helps = True
+                            if k > held[f]:
+                                short += k - held[f]
+                    if total <= budget and short <= wild:
+                        complete = True
+        if best is not None:
+            for f, k in enumerate(_still_missing(*best)):
+                need[f] += k
+    return [max(0, k - h) for k, h in zip(need, held, strict=True)], held, complete, helps
+
+
+def _first(options: list[tuple[str, Any]], kind: str) -> int:
+    """The index of the first option of ``kind``."""
+    return next(i for i, (t, _f) in enumerate(options) if t == kind)
+
+
+def _best(rng: random.Random, values: list[float]) -> int:
+    """The index of the highest value; among equals, one ``rng.random()`` draw picks."""
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v == top]
+    return best[int(rng.random() * len(best))]
+
+
+POLICIES = {"greedy": Greedy, "heuristic": Heuristic, "rollout": Rollout}

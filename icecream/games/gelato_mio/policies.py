@@ -10,6 +10,11 @@ from one seat's view only (the other hands stay hidden), returning a plain actio
   recipes need (GM-5); makes the ball the visible customers ask for most; otherwise takes
   the display spot giving the most useful cards (GM-4); asks a colleague (GM-6) only when
   ``ask`` is true and nothing else helps.
+* ``rollout``: the heuristic's plan in a few cheap rules, for the games hints and what-ifs
+  play out (random players take thousands of decisions a game; the heuristic is slow):
+  serve, make a ball the plan needs, take the display spot worth most to the plan, make
+  any ball, take; in a playout it reads the state itself (``choose_state``), only what
+  the seat's view shows.
 
 >>> import random, icecream
 >>> s = icecream.new_game("gelato-mio", players=3, seed=2)
@@ -26,7 +31,17 @@ from typing import Any
 
 from ...core.errors import SettingsError
 from ...core.policy import Policy, pick_best
-from .components import FLAVOUR_CODES, ICE_CREAM_OBJECTIVES
+from .components import (
+    CODES,
+    CONTAINERS,
+    CREAM,
+    FLAVOUR_CODES,
+    FLAVOURS,
+    HAND_KINDS,
+    ICE_CREAM_OBJECTIVES,
+    KIND_OF,
+    SUGAR,
+)
 
 
 def _serve_value(view: Any, action: dict[str, Any]) -> float:
@@ -252,4 +267,205 @@ def _group(display: Any, row: int, col: int, flood: bool | None) -> int:
     return len(seen)
 
 
-POLICIES = {"greedy": GreedyPolicy, "heuristic": HeuristicPolicy}
+#: The display spots next to each spot (row by row), for the cards a take draws (GM-4).
+_NEXT_TO = tuple(tuple(r2 * 3 + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                       if 0 <= r2 < 3 and 0 <= c2 < 3) for r in range(3) for c in range(3))
+#: id(customer) -> (it, its plan form): a Customer or its plain dict, as ``(containers
+#: [(kind, count)], balls [(flavour index, kind, count)], points)``.
+_PLAN_FORM: dict[int, tuple[Any, tuple]] = {}
+
+
+def _plan_form(customer: Any) -> tuple:
+    """A customer (a :class:`~.components.Customer` or a view's plain dict) as the rollout
+    policy reads it: the containers and balls it takes (GM-3, GM-6) and its points."""
+    got = _PLAN_FORM.get(id(customer))
+    if got is None or got[0] is not customer:
+        if len(_PLAN_FORM) >= 4096:
+            _PLAN_FORM.clear()
+        if isinstance(customer, dict):
+            cards = [0] * HAND_KINDS
+            balls = [0] * HAND_KINDS
+            for code in customer["cards"]:
+                cards[KIND_OF[code]] += 1
+            for code in customer["balls"]:
+                balls[KIND_OF[code]] += 1
+        else:
+            cards, balls = list(customer.cards), list(customer.balls)
+        got = _PLAN_FORM[id(customer)] = (customer, (
+            tuple((k, cards[k]) for k in CONTAINERS if cards[k]),
+            tuple((i, k, balls[k]) for i, k in enumerate(FLAVOURS) if balls[k]),
+            customer["points"] if isinstance(customer, dict) else customer.points))
+    return got[1]
+
+
+class RolloutPolicy(Policy):
+    """The heuristic's plan in a few cheap rules, made for rollouts (no option).
+
+    The plan is the visible customer (GM-3) worth the most points per card or ball still
+    missing; its missing cards count as needed (a missing ball needs its flavour, a cream
+    and a sugar, GM-6). On a turn it serves the richest customer it can (GM-6), else makes
+    a ball the plan needs, else takes the display spot whose cards (the card and its
+    identical neighbours, GM-4) the plan needs most, keeping to 7 cards where it can
+    (GM-5), else makes any ball (GM-8), else takes the best spot, else asks at random (GM-6).
+    Quality Control (GM-5) costs it the cards and balls the plan needs least.
+    ``choose(view)`` and ``choose_state(state, seat)`` read the same facts (the seat's own
+    hand, the tables, display, supply and customers on top: what the view shows) and draw
+    the generator alike, so they choose the same.
+    """
+
+    refusal = "gelato-mio rollout policy takes no option(s)"
+
+    def choose(self, view: Any) -> dict[str, Any]:
+        """The plain action to play, chosen from ``view.legal_actions`` only."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the view has no legal action: it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        options = []
+        for a in legal:
+            t = a["type"]
+            if t == "take":
+                options.append((t, a["row"] * 3 + a["col"]))
+            elif t == "make_ball" or t == "return_ball":
+                options.append((t, FLAVOUR_CODES.index(a["flavour"])))
+            elif t == "serve":
+                options.append((t, a["pile"]))
+            elif t == "discard":
+                options.append((t, KIND_OF[a["card"]]))
+            else:  # the asks come last (and a pass only alone)
+                break
+        me = view.to_act
+        hand = [0] * HAND_KINDS
+        for code in view.hands[me]:
+            hand[KIND_OF[code]] += 1
+        table = [view.table[me][f] for f in FLAVOUR_CODES]
+        supply = [view.supply[f] for f in FLAVOUR_CODES]
+        display = [-1 if code is None else KIND_OF[code] for row in view.display for code in row]
+        recipes = view.recipes
+        tops = [None if cid is None else recipes[cid] for cid in view.pile_tops]
+        return legal[self._pick(options, len(legal), hand, table, supply, display, tops,
+                                bool(view.settings.get("flood")))]
+
+    def choose_state(self, state: Any, seat: int) -> Any:
+        """:meth:`choose` for ``seat`` in a playout's ``state``, reading only what
+        ``state.view(seat)`` shows, without building it; an action of ``legal_actions()``."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        options = []
+        for a in legal:
+            t = a.type
+            if t == "take":
+                options.append((t, a.row * 3 + a.col))
+            elif t == "make_ball" or t == "return_ball":
+                options.append((t, FLAVOUR_CODES.index(a.flavour)))
+            elif t == "serve":
+                options.append((t, a.pile))
+            elif t == "discard":
+                options.append((t, KIND_OF[a.card]))
+            else:
+                break
+        recipes = state.settings.recipes
+        tops = [recipes[p[-1]] if p else None for p in state.piles]
+        return legal[self._pick(options, len(legal), state.hands[seat], state.table[seat],
+                                state.supply, state.display, tops, state.settings.flood)]
+
+    def _pick(self, options: list[tuple[str, int]], count: int, hand: Any, table: Any,
+              supply: Any, display: Any, tops: list[Any], flood: bool) -> int:
+        """The index of the chosen option: ``options`` are the first legal options as
+        (kind, spot, flavour index, pile or card kind), the asks left out; ``count`` all."""
+        if not options:  # only asks: one at random
+            return int(self.rng.random() * count)
+        need, balls = _plan(hand, table, supply, tops)
+        kind = options[0][0]
+        if kind == "discard":  # GM-5: the cards beyond what the plan needs
+            return _best(self.rng, [hand[k] - 3 * min(hand[k], need[k]) for _t, k in options])
+        if kind == "return_ball":
+            return _best(self.rng, [table[i] - 3 * min(table[i], balls[i]) for _t, i in options])
+        serves = [(i, tops[p]) for i, (t, p) in enumerate(options) if t == "serve"]
+        if serves:  # GM-6: the richest customer
+            values = [_plan_form(c)[2] for _i, c in serves]
+            return serves[_best(self.rng, values)][0]
+        makes = [(i, f) for i, (t, f) in enumerate(options) if t == "make_ball"]
+        wanted = [(i, f) for i, f in makes if balls[f]]
+        if wanted:
+            return wanted[_best(self.rng, [balls[f] for _i, f in wanted])][0]
+        takes = [(i, spot) for i, (t, spot) in enumerate(options) if t == "take"]
+        if takes:
+            size = sum(hand)
+            values = []
+            for _i, spot in takes:
+                k = display[spot]
+                n = 1
+                if flood:
+                    seen, todo = [spot], [spot]
+                    while todo:
+                        for j in _NEXT_TO[todo.pop()]:
+                            if j not in seen and display[j] == k:
+                                seen.append(j)
+                                todo.append(j)
+                    n = len(seen)
+                else:
+                    for j in _NEXT_TO[spot]:
+                        if display[j] == k:
+                            n += 1
+                useful = min(n, need[k]) if k < HAND_KINDS else 0
+                values.append(3.0 * useful + 0.2 * (n - useful) - 1.5 * max(0, size + n - 7))
+            if max(values) > 0 or not makes:
+                return takes[_best(self.rng, values)][0]
+        if makes:  # nothing useful on the display: a ball still counts for GM-8
+            return makes[_best(self.rng, [supply[f] for _i, f in makes])][0]
+        return int(self.rng.random() * count)
+
+
+def _plan(hand: Any, table: Any, supply: Any, tops: list[Any]) -> tuple[list[int], list[int]]:
+    """The cards (by kind) and balls (by flavour index) still missing for the visible
+    customer worth the most points per missing card or ball (GM-3, GM-6); a customer whose
+    balls the supply can no longer give is left out."""
+    best = -1.0
+    need, balls = [0] * (len(CODES)), [0, 0, 0]
+    for c in tops:
+        if c is None:
+            continue
+        containers, ball_needs, points = _plan_form(c)
+        missing = [0] * len(CODES)
+        short = [0, 0, 0]
+        steps = 0
+        for k, n in containers:
+            if n > hand[k]:
+                missing[k] = n - hand[k]
+                steps += n - hand[k]
+        possible = True
+        for i, k, n in ball_needs:
+            steps += n  # making or serving each ball is a step, as the heuristic counts
+            s = n - table[i]
+            if s > 0:
+                if supply[i] < s:
+                    possible = False
+                    break
+                short[i] = s
+                missing[k] += s
+                missing[CREAM] += s
+                missing[SUGAR] += s
+                steps += s
+        if not possible:
+            continue
+        for k in (SUGAR, CREAM, *FLAVOURS):
+            if missing[k]:
+                missing[k] = max(0, missing[k] - hand[k])
+                steps += missing[k]
+        worth = points / (1.0 + steps)
+        if worth > best:
+            best, need, balls = worth, missing, short
+    return need, balls
+
+
+def _best(rng: random.Random, values: list[float]) -> int:
+    """The index of the highest value; among equals, one ``rng.random()`` draw picks."""
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v == top]
+    return best[int(rng.random() * len(best))]
+
+
+POLICIES = {"greedy": GreedyPolicy, "heuristic": HeuristicPolicy, "rollout": RolloutPolicy}
