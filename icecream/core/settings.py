@@ -138,6 +138,19 @@ class SettingsBase:
         return d
 
 
+#: Each game's settings kit by game name, for :func:`_rebuilt`.
+_KITS: dict[str, SettingsKit] = {}
+
+
+def _rebuilt(game: str, values: tuple) -> Any:
+    """Settings of ``game`` from their values in field order (how settings unpickle)."""
+    if game not in _KITS:  # a new process: importing the game makes its kit
+        from .protocol import get_game
+
+        get_game(game)
+    return _KITS[game].cls(*values)
+
+
 class SettingsKit:
     """A game's settings: declared once, checked, cached, offered on forms.
 
@@ -178,9 +191,14 @@ class SettingsKit:
         fields_ += [(s.name, Any, dataclasses.field(default=s.default)) for s in self.settings]
         self.cls = dataclasses.make_dataclass(
             "Settings", fields_, bases=(base,), frozen=True, slots=True)
-        # Pickled settings (worker processes) are found again as ``<base's module>.Settings``:
-        # the game's settings module names the class so.
         self.cls.__module__ = base.__module__
+        # A made class is no module's attribute (a plug-in's kit on the default base least
+        # of all), so pickle (worker processes, Dask) and deepcopy rebuild settings through
+        # their game's kit instead of looking the class up.
+        _KITS[game] = self
+        names = tuple(f[0] for f in fields_)
+        self.cls.__reduce__ = lambda made: (_rebuilt, (game, tuple(
+            getattr(made, name) for name in names)))
         self.cls.__doc__ = f"Every setting of a {title} game; made and checked by its kit."
         self._made: dict[tuple, Any] = {}
 
