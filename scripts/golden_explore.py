@@ -64,6 +64,10 @@ def plain(value: Any) -> Any:
 
 
 def frame_records(frame: Any) -> Any:
+    """A pandas frame, or rows of dicts (a widget's table), as columns and rows."""
+    if isinstance(frame, list):
+        return {"columns": [str(c) for c in (frame[0] if frame else [])],
+                "rows": plain(frame), "attrs": {}}
     return {"columns": [str(c) for c in frame.columns],
             "rows": plain(frame.to_dict("records")),
             "attrs": plain(dict(getattr(frame, "attrs", {})))}
@@ -107,7 +111,12 @@ def record_game(game: str) -> dict[str, Any]:
             for lang in ("en", "nl"):
                 entry[f"conclusion_{lang}"] = position_conclusion(table, state, lang)
                 widget = PositionWhatIf(state, samples=n, lang=lang)
-                entry[f"display_{lang}"] = frame_records(widget._display(table))
+                try:  # the widget's table, from the records (or, before, from the frame)
+                    from icecream.explore.position import compare_options
+                    shown = widget._display(compare_options(state, n=n, policy=policy, seed=5))
+                except ImportError:
+                    shown = widget._display(table)
+                entry[f"display_{lang}"] = frame_records(shown)
             out["what_if"][key] = entry
         for lang in ("en", "nl"):
             h = hint(state, samples=10, seed=1, lang=lang)

@@ -27,9 +27,9 @@ from typing import Any
 from ..core.errors import SettingsError
 from ..core.messages import DEFAULT_LANGUAGE, format_number, t
 from ..core.protocol import default_game, get_game
-from .budget import Budget
+from .budget import Budget, Steps, finish
 from .metrics import Games, default_metrics, metric_rows
-from .simulate import make_config, play_game, run_rows, to_frame
+from .simulate import make_config, play_game_steps, run_rows, to_frame
 from .stats import Estimate
 
 
@@ -329,6 +329,18 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
     the games are played here, one of each setting at a time, until the time is up or
     Stop is asked for; the comparison then holds the games finished (at least one of
     each) and says so (``partial``, ``games``, ``requested``)."""
+    return finish(compare_steps(a, b, games, players, bots, seed, workers, dask, progress,
+                                label_a, label_b, bot_options, lang, game, budget))
+
+
+def compare_steps(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
+                  players: int = 4, bots: Any = "random", seed: int = 0, workers: int = 1,
+                  dask: Any = None, progress: bool = False, label_a: str | None = None,
+                  label_b: str | None = None, bot_options: Mapping[str, Any] | None = None,
+                  lang: str = DEFAULT_LANGUAGE, game: str | None = None,
+                  budget: Budget | None = None) -> Steps[Comparison]:
+    """:func:`compare` as steps (:data:`~icecream.core.budget.Steps`; with a ``budget``
+    it yields within games): a page without threads advances it a slice at a time."""
     game = game or default_game()
     for name, setting in (("a", a), ("b", b)):
         if not isinstance(setting, Mapping):
@@ -344,7 +356,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
     if budget is None:
         rows = run_rows(configs, games, seed, workers, dask, progress)
     else:
-        rows, played, reason = _run_within(configs, games, seed, budget)
+        rows, played, reason = yield from _run_within(configs, games, seed, budget)
     la = label_a or setting_label(a)
     lb = label_b or setting_label(b)
     if la == lb:
@@ -379,16 +391,8 @@ def compare_metrics(rows: list[dict[str, Any]],
     return tuple(out)
 
 
-def _game_within(config: Any, index: int, seed: int,
-                 budget: Budget) -> list[dict[str, Any]] | None:
-    """:func:`~.simulate.play_game` given up (``None``) once ``budget`` runs out."""
-    from .simulate import play_game
-
-    return play_game(config, index, seed, expired=budget.expired)
-
-
 def _run_within(configs: list, games: int, seed: int,
-                budget: Budget) -> tuple[list[dict[str, Any]], int, str | None]:
+                budget: Budget) -> Steps[tuple[list[dict[str, Any]], int, str | None]]:
     """Play game 0 of both configurations, then game 1, ... within ``budget``; the rows,
     the games played of each and why it stopped early (``None``: it did not)."""
     from .simulate import SimulationError, _check_count
@@ -408,8 +412,8 @@ def _run_within(configs: list, games: int, seed: int,
         for config in configs:
             # The first pair is always finished (a comparison needs one game of each);
             # later games are dropped when the budget runs out in the middle of one.
-            got = play_game(config, i, seed) if i == 0 else _game_within(config, i, seed,
-                                                                         budget)
+            got = yield from play_game_steps(config, i, seed,
+                                             None if i == 0 else budget.expired)
             if got is None:
                 break
             pair.append(got)
@@ -428,5 +432,5 @@ def _run_within(configs: list, games: int, seed: int,
 
 
 __all__ = ["RULE_COLUMNS", "TABLE_COLUMNS", "ComparedMetric", "Comparison", "RuleDifference",
-           "compare", "compare_metrics", "derived_presets", "differing_rules", "preset_label",
-           "presets", "rule_differences", "setting_label"]
+           "compare", "compare_metrics", "compare_steps", "derived_presets", "differing_rules",
+           "preset_label", "presets", "rule_differences", "setting_label"]

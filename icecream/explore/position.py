@@ -35,7 +35,7 @@ from typing import Any
 
 from ..bots import decide, make_bot
 from ..core.messages import DEFAULT_LANGUAGE
-from .budget import Budget, play_out_within
+from .budget import Budget, Steps, finish, play_out_steps
 from .simulate import SimulationError, bot_seed, game_seed
 from .stats import Estimate, bootstrap_mean, wilson
 
@@ -207,6 +207,17 @@ def compare_options(state: Any, n: int = 200, policy: str | None = None, seed: i
                     min_samples: int = 0,
                     actions: Sequence[Any] | None = None) -> OptionComparison:
     """:func:`what_if` as records, computed without pandas or numpy (same arguments)."""
+    return finish(compare_options_steps(state, n, policy, seed, policy_options, lang, budget,
+                                        min_samples, actions))
+
+
+def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
+                          seed: int = 0, policy_options: Mapping[str, Any] | None = None,
+                          lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
+                          min_samples: int = 0,
+                          actions: Sequence[Any] | None = None) -> Steps[OptionComparison]:
+    """:func:`compare_options` as steps (:data:`~icecream.core.budget.Steps`): a page
+    without threads advances it a slice at a time."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise SimulationError(f"n (samples) must be a whole number >= 1, not {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -251,7 +262,9 @@ def compare_options(state: Any, n: int = 200, policy: str | None = None, seed: i
             s.apply_in_place(action)
             bots = [make_bot(policy, seed=bot_seed(sseed, q), **options)
                     for q in range(players)]
-            if not play_out_within(s, lambda st, p, b=bots: decide(b[p], st, p), check):
+            finished = yield from play_out_steps(s, lambda st, p, b=bots: decide(b[p], st, p),
+                                                 check)
+            if not finished:
                 break  # this sample is cut short: leave it out
             got.append((float(s.scores[me]), me in s.winners))
         if len(got) < len(actions):
@@ -260,6 +273,7 @@ def compare_options(state: Any, n: int = 200, policy: str | None = None, seed: i
             scores[k].append(score)
             wins[k].append(won)
         done = i + 1
+        yield
     if budget is not None:
         budget.report(done, n, force=True)
     if done == 0:
@@ -277,4 +291,4 @@ def compare_options(state: Any, n: int = 200, policy: str | None = None, seed: i
 
 
 __all__ = ["POLICIES", "NoSamples", "OptionComparison", "OptionResult", "compare_options",
-           "play_out", "rollout_policy", "what_if"]
+           "compare_options_steps", "play_out", "rollout_policy", "what_if"]

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ..bots import decide, make_bot
-from ..core.budget import CHECK_EVERY
+from ..core.budget import CHECK_EVERY, Steps, finish
 from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import check_ruleset, default_game, get_game
 from ..core.scenario import check_seed
@@ -136,7 +136,16 @@ def check_players(game: str, players: int | Sequence[str]) -> int:
 
 def play_game(config: Config, index: int, seed: int,
               expired: Callable[[], bool] | None = None) -> list[dict[str, Any]] | None:
-    """Play game ``index`` of a run with base ``seed``; one row per seat.
+    """Play game ``index`` of a run with base ``seed``; one row per seat
+    (:func:`play_game_steps` run through)."""
+    return finish(play_game_steps(config, index, seed, expired))
+
+
+def play_game_steps(config: Config, index: int, seed: int,
+                    expired: Callable[[], bool] | None = None
+                    ) -> Steps[list[dict[str, Any]] | None]:
+    """Play game ``index`` of a run with base ``seed``; one row per seat. Written as steps
+    (:data:`~icecream.core.budget.Steps`): it yields every ``CHECK_EVERY`` decisions.
 
     With ``expired``, it is asked every :data:`~icecream.core.budget.CHECK_EVERY`
     decisions and the game is given up (``None``) once it says so: Stop ends a run within
@@ -173,10 +182,11 @@ def play_game(config: Config, index: int, seed: int,
             column = count(s, action)
             if column is not None:
                 counts[p][column] = counts[p].get(column, 0) + 1
-        if expired is not None:
-            k += 1
-            if k % CHECK_EVERY == 0 and expired():
+        k += 1
+        if k % CHECK_EVERY == 0:
+            if expired is not None and expired():
                 return None
+            yield
     return _rows(config, index, gseed, s, variant[first_key], turns, counts)
 
 
