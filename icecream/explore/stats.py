@@ -121,22 +121,13 @@ def _seed_words(seed: int) -> list[int]:
     return [words32[2 * i] | (words32[2 * i + 1] << 32) for i in range(4)]
 
 
-def _uint32_stream(seed: int):
-    """The 32-bit draws of ``numpy.random.default_rng(seed)`` (PCG64, XSL-RR output; each
-    64-bit output gives its low half, then its high half)."""
+def _pcg64_start(seed: int) -> tuple[int, int]:
+    """The state and increment of ``numpy.random.PCG64(seed)`` once seeded."""
     words = _seed_words(seed)
     init = (words[0] << 64) | words[1]
     inc = ((((words[2] << 64) | words[3]) << 1) | 1) & _M128
-    state = (inc) & _M128  # state 0, one step
-    state = ((state + init) * _PCG_MULT + inc) & _M128
-    mult, m64, m32 = _PCG_MULT, _M64, _M32
-    while True:
-        state = (state * mult + inc) & _M128
-        rot = state >> 122
-        x = ((state >> 64) ^ state) & m64
-        out = ((x >> rot) | (x << ((64 - rot) & 63))) & m64
-        yield out & m32
-        yield out >> 32
+    state = ((inc + init) * _PCG_MULT + inc) & _M128  # from state 0: step, add, step
+    return state, inc
 
 
 @lru_cache(maxsize=8)
@@ -145,27 +136,35 @@ def resample_indexes(n: int, resamples: int = RESAMPLES, seed: int = 0) -> tuple
     """``resamples`` rows of ``n`` indexes in ``range(n)``, drawn with replacement: the
     rows of ``numpy.random.default_rng(seed).integers(0, n, size=(resamples, n))``.
 
-    Cached: a what-if's options and a comparison's metrics all resample the same games.
+    numpy draws 32-bit numbers from PCG64 (XSL-RR output; each 64-bit output gives its low
+    half, then its high half) and maps each to ``range(n)`` by Lemire's method, drawing
+    again when the low 32 bits of ``draw * n`` fall under ``2**32 mod n``: a draw is kept
+    or skipped, so here the stream is filtered. Cached: a what-if's options and a
+    comparison's metrics all resample the same games.
     """
     if n < 1 or resamples < 1:
         return ()
     if n == 1:
         return ((0,),) * resamples
-    draws = _uint32_stream(seed)
-    nxt = draws.__next__
-    threshold = ((_M32 - (n - 1)) % n)
-    rows = []
-    for _ in range(resamples):
-        row = []
-        append = row.append
-        for _ in range(n):
-            m = nxt() * n
-            if (m & _M32) < n:  # Lemire's rejection, as numpy does it
-                while (m & _M32) < threshold:
-                    m = nxt() * n
-            append(m >> 32)
-        rows.append(tuple(row))
-    return tuple(rows)
+    total = n * resamples
+    threshold = (_M32 - (n - 1)) % n
+    state, inc = _pcg64_start(seed)
+    mult, m128, m64, m32 = _PCG_MULT, _M128, _M64, _M32
+    flat: list[int] = []
+    append = flat.append
+    while len(flat) < total:
+        for _ in range((total - len(flat) + 1) // 2):
+            state = (state * mult + inc) & m128
+            rot = state >> 122
+            x = ((state >> 64) ^ state) & m64
+            out = ((x >> rot) | (x << ((64 - rot) & 63))) & m64
+            m = (out & m32) * n
+            if (m & m32) >= threshold:
+                append(m >> 32)
+            m = (out >> 32) * n
+            if (m & m32) >= threshold:
+                append(m >> 32)
+    return tuple(tuple(flat[i:i + n]) for i in range(0, total, n))
 
 
 def percentile(values: Sequence[float], q: float) -> float:
