@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 Z95 = 1.959963984540054
 #: Resamples of a bootstrap interval.
@@ -194,7 +195,7 @@ def bootstrap(columns: Sequence[Sequence[float]], stat: Callable[..., float],
               resamples: int = RESAMPLES, seed: int = 0) -> Estimate:
     """``stat(*columns)`` (one entry per game in each column) with a percentile bootstrap
     interval: ``stat`` is called again on each resample of whole games (the same rows of
-    every column), as lists.
+    every column), as sequences.
 
     >>> e = bootstrap([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], lambda x, y: sum(x) / sum(y))
     >>> e.value, 1.0 <= e.low <= e.high <= 3.0
@@ -205,9 +206,12 @@ def bootstrap(columns: Sequence[Sequence[float]], stat: Callable[..., float],
     if n == 0:
         return Estimate(NAN, NAN, NAN, 0, "bootstrap")
     value = float(stat(*cols))
+    if n == 1:  # every resample is the one game
+        return _interval(value, [value] * resamples, n)
     stats = []
     for row in resample_indexes(n, resamples, seed):
-        stats.append(float(stat(*([c[i] for i in row] for c in cols))))
+        pick = itemgetter(*row)  # the resample's games, picked in C
+        stats.append(float(stat(*(pick(c) for c in cols))))
     return _interval(value, stats, n)
 
 
@@ -219,9 +223,11 @@ def bootstrap_mean(values: Sequence[float], resamples: int = RESAMPLES,
     n = len(vals)
     if n == 0:
         return Estimate(NAN, NAN, NAN, 0, "bootstrap")
-    get = vals.__getitem__
-    stats = [math.fsum(map(get, row)) / n for row in resample_indexes(n, resamples, seed)]
-    return _interval(math.fsum(vals) / n, stats, n)
+    if n == 1:
+        return _interval(vals[0], [vals[0]] * resamples, n)
+    # Plain sums: exact for the whole numbers games score, as numpy's were.
+    stats = [sum(itemgetter(*row)(vals)) / n for row in resample_indexes(n, resamples, seed)]
+    return _interval(sum(vals) / n, stats, n)
 
 
 __all__ = ["RESAMPLES", "Z95", "Estimate", "bootstrap", "bootstrap_mean", "mean", "percentile",
