@@ -171,8 +171,8 @@ class BudgetRunner(widgets.HBox):
 
     def _progress(self, done: int, total: int) -> None:
         budget = self.budget
-        if budget is None:
-            return
+        if budget is None or budget.stopped:
+            return  # "Stopping…" stays until the work has ended
         elapsed = budget.elapsed()
         share = done / total if total else 0.0
         if budget.seconds:
