@@ -2,7 +2,7 @@
 
 * :class:`RulesetComparison`: choose two rulesets or variant settings (presets from
   :func:`icecream.explore.compare.presets`), the bots, players and games; *Run* simulates
-  both, shows the metrics table with 95% intervals, a plotly chart and, beside them, the
+  both, shows the metrics table with 95% intervals, a chart and, beside them, the
   texts of the rules the two settings play differently.
 * :class:`PositionWhatIf`: for a position, each option of the player to act with its
   expected final score and win chance (Monte Carlo over what THAT player cannot see),
@@ -16,9 +16,13 @@ Stable CSS classes for browser tests: ``ic-whatif`` (both containers), ``ic-comp
 ``ic-position-status``, ``ic-position-table``, ``ic-position-chart``,
 ``ic-position-seconds``, ``ic-position-conclusion``; the runners' ``ic-budget-*``.
 
-Each run has a time limit (``ic-budget-seconds``: 20 s for a comparison, 10 s for a
-position) and, clicked on a page, runs in the background with a progress bar and a Stop
-button (:class:`~icecream.widgets.budget.BudgetRunner`): the page keeps answering, and a
+The tables and sentences are made from the explore layer's records, without pandas; the
+charts are plotly's where plotly is installed, else the same bars as SVG (the static site,
+:func:`~icecream.widgets.chart.svg_chart`). Each run has a time limit
+(``ic-budget-seconds``: 20 s for a comparison, 10 s for a position) and, clicked on a
+page, runs in the background with a progress bar and a Stop button
+(:class:`~icecream.widgets.budget.BudgetRunner`; in a browser's Python, which has no
+threads, in slices between which the page handles Stop): the page keeps answering, and a
 run stopped early shows what it has, saying how many games or samples that is. Below the
 numbers, the plain-words conclusions (:mod:`icecream.teach.conclusions`) say which
 differences are real and which the intervals cannot tell from luck.
