@@ -298,8 +298,8 @@ def _pick_game(page: Any, game: str) -> None:
     select_in(page, ".ic-game-select", label=get_game(game).title)
     first = preset_label(next(iter(presets(game))), "en", game)
     page.wait_for_function(
-        "(label) => [...document.querySelectorAll('.ic-compare-a option')]"
-        ".some(o => o.textContent === label)", arg=first, timeout=60_000)
+        "(label) => [...document.querySelectorAll('.ic-compare-a option')]"  # nbsp for spaces
+        ".some(o => o.textContent.replace(/\\s/g, ' ') === label)", arg=first, timeout=60_000)
     page.wait_for_selector(".ic-compare-run", state="visible", timeout=60_000)
 
 
