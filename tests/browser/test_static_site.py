@@ -278,6 +278,8 @@ def test_static_comparison_draws_its_chart_and_agrees_with_python(
     assert [line.strip() for line in shown] == _comparison_in_python(lang), shown
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"static-compare-{lang}.png"))
+    page.locator(".ic-compare-chart").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"static-compare-chart-{lang}.png"))
     page.get_by_text(t("widgets.whatif.position", lang), exact=True).click()
     page.wait_for_selector(".ic-position-picture svg", state="visible", timeout=60_000)
     fill_number(page, ".ic-position-samples", 20)
@@ -286,6 +288,8 @@ def test_static_comparison_draws_its_chart_and_agrees_with_python(
     page.wait_for_selector(".ic-position-chart svg .ic-bar", state="attached", timeout=120_000)
     print(f"static position what-if ({lang}, 20 samples): {time.perf_counter() - start:.1f} s")
     page.screenshot(path=str(SHOTS / f"static-whatif-{lang}.png"))
+    page.locator(".ic-position-table").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"static-whatif-chart-{lang}.png"))
     page.get_by_text(t("widgets.whatif.compare", lang), exact=True).click()
     p.check()
 
