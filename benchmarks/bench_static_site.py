@@ -60,7 +60,7 @@ def time_hint(page: Any) -> tuple[float, str]:
     page.wait_for_function("(sel) => /%/.test(document.querySelector(sel)?.innerText || '')",
                            arg=f"{PLAY} .ic-hint", timeout=120_000)
     took = time.perf_counter() - start
-    return took, text_of(page, f"{PLAY} .ic-hint").split("\n")[0]
+    return took, text_of(page, f"{PLAY} .ic-hint")
 
 
 def time_what_if(page: Any) -> float:
@@ -141,7 +141,11 @@ def main() -> int:
     same = static["conclusions"] == served["conclusions"]
     print(f"hint: static {min(static['hints']):.2f} s vs server {min(served['hints']):.2f} s "
           f"(best of {args.repeat}): {ratio:.1f}x (target within 3x)")
-    print(f"hint words the same: {static['hint_words'] == served['hint_words']}")
+    same_hint = static["hint_words"] == served["hint_words"]
+    print(f"hint words the same: {same_hint}")
+    if not same_hint:  # a hint has a time budget: how many games each played is its last line
+        print(f"  static: {static['hint_words'].splitlines()[-1]!r}\n"
+              f"  server: {served['hint_words'].splitlines()[-1]!r}")
     print(f"What if? (20 samples): static {static['what_if']:.1f} s vs server "
           f"{served['what_if']:.1f} s")
     print(f"comparison: static {static['compare']:.1f} s vs server {served['compare']:.1f} s;"
