@@ -339,5 +339,6 @@ def test_static_stop_ends_a_long_comparison_within_a_second(browser: Any, site_u
     # The work ends at its next look at the budget (a few dozen decisions), then its table
     # of the games played is made: one core, shared with the browser.
     assert ended < 5.0, ended
-    assert page.locator(".ic-compare-chart svg .ic-bar").count() > 0
+    # The games played so far are charted (drawn just after the status says so).
+    page.wait_for_selector(".ic-compare-chart svg .ic-bar", state="attached", timeout=60_000)
     p.check()
