@@ -2,19 +2,22 @@
 
 Everything comes from the package registries, nothing from a CDN: the project's wheel is
 built here; its pure-Python dependencies (pandas and numpy left out: they have no WebAssembly
-wheels on PyPI) and Pyodide's package manager (micropip, packaging) come from PyPI; the
-Pyodide runtime comes from the ``pyodide`` package of the npm registry (``npm pack``). That
-package holds the interpreter and its standard library only, so the site's Pyodide lock file
-(``static/pyodide/pyodide-lock.json``) lists exactly the wheels shipped beside it, and the
-kernel loads the project and its dependencies from there as it starts; asking PyPI is turned
-off.
+wheels on PyPI, and the what-if layer computes without them; plotly and tqdm too: the site
+draws its charts as SVG and has no command line) and Pyodide's package manager (micropip,
+packaging) come from PyPI; the Pyodide runtime comes from the ``pyodide`` package of the npm
+registry (``npm pack``). That package holds the interpreter and its standard library only, so
+the site's Pyodide lock file (``static/pyodide/pyodide-lock.json``) lists exactly the wheels
+shipped beside it, and the kernel loads the project and its dependencies from there as it
+starts; asking PyPI is turned off.
 
 Run from the repo root with the project's venv (``make site``)::
 
     .venv/bin/python scripts/build_site.py [--output _site]
 
-The dashboards that need no pandas (play, rulebook_examples, quiz, tutorial) are published; the
-what-if dashboard needs pandas and a server (``make dashboard``, or Binder: README).
+Every dashboard is published (play with its Hint and What if? buttons, rulebook_examples,
+quiz, tutorial, what_if): they compute without pandas and numpy, and their budgeted work
+(hints, what-ifs, comparisons) runs in slices between which the page handles Stop
+(:mod:`icecream.widgets.budget`), as Pyodide has one thread.
 """
 
 from __future__ import annotations
@@ -40,8 +43,8 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 PROJECT = "icecream-tabletop"
-#: The dashboards of the static site: the ones that need no pandas.
-DASHBOARDS = ("play", "rulebook_examples", "quiz", "tutorial")
+#: The dashboards of the static site: all of them.
+DASHBOARDS = ("play", "rulebook_examples", "quiz", "tutorial", "what_if")
 #: The Pyodide that the installed jupyterlite-pyodide-kernel is built for: the version of
 #: the npm package that holds its runtime.
 PYODIDE_VERSION = kernel_constants.PYODIDE_VERSION
@@ -51,8 +54,11 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
 #: Pyodide's own packages the kernel loads by name (``loadPackage``): taken from PyPI at the
 #: versions Pyodide's lock file names.
 LOCK_PACKAGES = ("micropip", "packaging")
-#: Runtime dependencies that do not go to the browser (no WebAssembly wheel on PyPI).
-NOT_IN_BROWSER = {"pandas", "numpy"}
+#: Runtime dependencies that do not go to the browser: pandas and numpy (no WebAssembly wheel
+#: on PyPI; the what-if layer computes without them), plotly (the site's charts are SVG: a
+#: student waits for no 15 MB wheel and its import, see benchmarks/bench_site_chart.py) and
+#: tqdm (the command line's progress bar).
+NOT_IN_BROWSER = {"pandas", "numpy", "plotly", "tqdm"}
 #: Standard-library modules that Pyodide keeps out of its core (C code; not in the npm
 #: package) and that the kernel installs by name as it starts. The site ships placeholders so
 #: that step passes: ``ssl`` is empty (``import ssl`` fails, as on a Python built without
@@ -101,9 +107,9 @@ def register_converter(*args, **kwargs):
     pass
 '''},
 }
-#: Dependencies the site ships but does not load when the kernel starts: only the what-if
-#: (charts) and the command line use them.
-NOT_PRELOADED = {"plotly", "tqdm"}
+#: Dependencies the project's wheel names that the kernel does not load as it starts (and the
+#: site does not ship: :data:`NOT_IN_BROWSER`).
+NOT_PRELOADED = {"plotly", "tqdm", "pandas", "numpy"}
 #: What the Pyodide kernel installs at start besides the project (its worker asks for them).
 KERNEL_NEEDS = ("ipython", "jedi", "comm")
 #: Shipped by jupyterlite-pyodide-kernel itself as stubs for the browser: never from PyPI.

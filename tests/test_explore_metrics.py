@@ -22,12 +22,14 @@ from icecream.explore.metrics import (
     SharedWins,
     WinMargin,
     bootstrap,
+    bootstrap_mean,
     default_metrics,
     game_metrics,
     metric_class,
     metrics_table,
     wilson,
 )
+from icecream.explore.stats import percentile, resample_indexes
 from icecream.games.ice_cream.metrics import METRICS as ICE_CREAM_METRICS
 
 FirstDealerWinRate, ScoopShare = (metric_class(m) for m in ICE_CREAM_METRICS)
@@ -89,18 +91,37 @@ def test_wilson_interval_matches_the_textbook_values():
 
 def test_bootstrap_is_repeatable_and_narrows_with_more_games():
     rng = np.random.default_rng(1)
-    small = rng.normal(5, 2, 50)
-    big = rng.normal(5, 2, 5000)
+    small = rng.normal(5, 2, 50).tolist()
+    big = rng.normal(5, 2, 5000).tolist()
 
     def mean(x):
-        return x.mean(axis=1)
+        return sum(x) / len(x)
 
     a, b = bootstrap([small], mean), bootstrap([small], mean)
     assert a == b
+    fast = bootstrap_mean(small)  # the same resamples: equal but for the last digits
+    assert (fast.low, fast.high) == pytest.approx((a.low, a.high), rel=1e-12)
     wide = a.high - a.low
-    narrow = bootstrap([big], mean).high - bootstrap([big], mean).low
+    narrow = bootstrap_mean(big).high - bootstrap_mean(big).low
     assert narrow < wide / 5
-    assert bootstrap([big], mean).low < 5 < bootstrap([big], mean).high
+    assert bootstrap_mean(big).low < 5 < bootstrap_mean(big).high
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5, 2**31 - 1, 2**40 + 3])
+def test_pure_python_resampling_draws_what_numpy_drew(seed):
+    # The bootstrap's games are the ones numpy's default_rng(seed).integers drew when this
+    # layer used numpy, so every interval is the same as before (issue 28).
+    for n in (1, 2, 3, 10, 37, 200):
+        drawn = np.random.default_rng(seed).integers(0, n, size=(40, n))
+        assert (np.array(resample_indexes(n, 40, seed)) == drawn).all(), (seed, n)
+
+
+def test_percentiles_are_numpy_s_linear_ones_to_the_last_digit():
+    rng = np.random.default_rng(3)
+    for size in (1, 2, 5, 999, 1000):
+        values = rng.normal(0, 3, size).tolist()
+        for q in (2.5, 50, 97.5):
+            assert percentile(values, q) == float(np.percentile(values, q))
 
 
 def test_metrics_table_rows_and_grouping():

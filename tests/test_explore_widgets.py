@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import icecream
+from icecream.core.messages import t
 from icecream.games.ice_cream import load_scenario
 from icecream.widgets.chart import MIME
 from icecream.widgets.whatif import PositionWhatIf, RulesetComparison
@@ -46,7 +47,7 @@ def test_position_what_if_shows_options_with_error_bars():
     w = PositionWhatIf(s, samples=10)
     assert "Ann to act" in w.status.value
     assert w.run() is True
-    assert list(w.result["type"]) == ["serve", "draw"]
+    assert [o.type for o in w.result.options] == ["serve", "draw"]
     assert "<table" in w.table.value
     bars = w.figure.data
     assert len(bars) == 2 and bars[0].error_y.array is not None
@@ -81,3 +82,47 @@ def test_what_if_board_offers_every_game_and_rebuilds_for_the_one_picked():
     # The picture scales to its box instead of being cut at the right (issue 11).
     assert ".ic-position-picture svg{max-width:100%;height:auto}" in board.picture.value
     assert not board.show_position("no_such_example") and not board.show_game("chess")
+
+
+def test_status_says_done_before_the_chart_is_drawn(monkeypatch):
+    # "Simulating…" stayed under finished results until the chart was drawn: the status
+    # now says what was done as the numbers are shown, before the chart is made.
+    import icecream.widgets.whatif as whatif
+
+    seen = []
+    shown = []
+    real = whatif._draw
+
+    def spy(figure, panels, title, lang):
+        seen.append(shown[-1].status.value)
+        return real(figure, panels, title, lang)
+
+    monkeypatch.setattr(whatif, "_draw", spy)
+    w = RulesetComparison(games=3, players=3)
+    shown.append(w)
+    assert w.run() is True
+    p = PositionWhatIf(icecream.new_game("ice-cream", players=3, seed=2), samples=3)
+    shown.append(p)
+    assert p.run() is True
+    running = "Simulating"
+    assert len(seen) == 2 and not any(running in s for s in seen), seen
+    assert "3 games" in seen[0] and "3 samples" in seen[1], seen
+
+
+def test_without_plotly_the_charts_are_svg_bars_with_error_bars(monkeypatch):
+    # The static site has no plotly: the same bars are drawn as SVG, no script.
+    import icecream.widgets.whatif as whatif
+
+    monkeypatch.setattr(whatif, "plotly_available", lambda: False)
+    w = RulesetComparison(games=3, players=3)
+    assert w.run() is True and w.figure is None
+    svg = w.chart.children[0].value
+    assert svg.startswith('<svg') and "<script" not in svg
+    metrics = len(w.comparison.metrics)
+    assert svg.count('class="ic-bar"') == 2 * metrics  # a bar per metric and setting
+    assert svg.count('class="ic-error-bar"') == 2 * metrics
+    p = PositionWhatIf(icecream.new_game("ice-cream", players=3, seed=2), samples=3, lang="nl")
+    assert p.run() is True
+    svg = p.chart.children[0].value
+    assert svg.count('class="ic-bar"') == 2 * len(p.result.options)
+    assert t("explore.col.win_rate", "nl") in svg  # Dutch words, like the table's

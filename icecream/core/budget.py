@@ -6,6 +6,11 @@ or Stop was asked for they stop and return what they have, marked as partial wit
 number of samples used. A budget is thread-safe: a page runs the work in a thread and
 calls :meth:`Budget.stop` from its Stop button.
 
+Where there are no threads (a page in the browser: Pyodide has one), the work is written
+as *steps*: a generator that yields every :data:`CHECK_EVERY` decisions and returns its
+result (:func:`play_out_steps`). A page advances it a slice of time at a time and lets the
+browser handle messages (a click on Stop) in between; :func:`finish` runs it through.
+
 >>> b = Budget(seconds=None)
 >>> b.expired(), b.stop(), b.expired(), b.reason
 (False, None, True, 'stopped')
@@ -15,7 +20,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+#: Work written as steps: a generator that yields now and then and returns its result.
+Steps = Generator[None, None, T]
 
 #: How many decisions a rollout takes between two looks at the clock.
 CHECK_EVERY = 64
@@ -84,19 +94,38 @@ class Budget:
             self._progress(done, total)
 
 
-def play_out_within(state: object, choose: Callable[[object, int], object],
-                    budget: Budget | None) -> bool:
-    """Play ``state`` to its end in place, ``choose(state, seat)`` deciding; False when the
-    budget ran out first (the state is then left part-played)."""
+def finish(steps: Generator[Any, Any, T]) -> T:
+    """Run work written as steps to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def play_out_steps(state: object, choose: Callable[[object, int], object],
+                   budget: Any) -> Steps[bool]:
+    """Play ``state`` to its end in place, ``choose(state, seat)`` deciding, yielding every
+    :data:`CHECK_EVERY` decisions; returns False when the budget ran out first (the state is
+    then left part-played)."""
     step = state.apply_in_place  # type: ignore[attr-defined]
     k = 0
     while not state.is_over:  # type: ignore[attr-defined]
         p = state.current_player  # type: ignore[attr-defined]
         step(choose(state, p))
         k += 1
-        if budget is not None and k % CHECK_EVERY == 0 and budget.expired():
-            return False
+        if k % CHECK_EVERY == 0:
+            if budget is not None and budget.expired():
+                return False
+            yield
     return True
 
 
-__all__ = ["CHECK_EVERY", "PLAY_SHARE", "Budget", "play_out_within"]
+def play_out_within(state: object, choose: Callable[[object, int], object],
+                    budget: Any) -> bool:
+    """:func:`play_out_steps` run through: False when the budget ran out first."""
+    return finish(play_out_steps(state, choose, budget))
+
+
+__all__ = ["CHECK_EVERY", "PLAY_SHARE", "Budget", "Steps", "finish", "play_out_steps",
+           "play_out_within"]

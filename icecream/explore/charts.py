@@ -11,19 +11,21 @@
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import Any
 
 from ..core.messages import DEFAULT_LANGUAGE, catalog, t
-from .metrics import wilson
+from .stats import wilson
 
 
-def win_rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+def win_rates(frame: Any, by: str) -> Any:
     """Win rate of the seats grouped by ``by`` (``seat``, ``turn_order``, ``bot``...).
 
     Each row counts seats (a shared win counts for each winner), with a Wilson interval.
     """
     if by not in frame.columns:
         raise KeyError(f"win_rates: the frame has no column {by!r}")
+    import pandas as pd
+
     rows = []
     for key, group in frame.groupby(by, sort=True):
         e = wilson(float(group["winner"].sum()), len(group))
@@ -32,7 +34,7 @@ def win_rates(frame: pd.DataFrame, by: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def win_rate_figure(frame: pd.DataFrame, by: str, title: str | None = None,
+def win_rate_figure(frame: Any, by: str, title: str | None = None,
                     lang: str = DEFAULT_LANGUAGE):
     """A bar per group of ``by`` with its win rate, 95% error bars and the fair share line."""
     import plotly.graph_objects as go

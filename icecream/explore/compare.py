@@ -6,6 +6,10 @@ numbers), then the design metrics (:mod:`.metrics`) are put side by side with th
 of the rules the two settings play differently (the game's ``setting_rules`` and
 ``ruleset_rules``, with the rule texts).
 
+The result is plain records (:class:`Comparison`, :class:`ComparedMetric`,
+:class:`RuleDifference`), computed without pandas or numpy so that a page in the browser
+compares too; a notebook reads them as pandas frames (``frame``, ``table``, ``rules``).
+
 >>> c = compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=4, players=3)
 >>> list(c.rules["rule"])
 ['IC-10']
@@ -16,17 +20,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
-
-import pandas as pd
 
 from ..core.errors import SettingsError
 from ..core.messages import DEFAULT_LANGUAGE, format_number, has_message, t
 from ..core.protocol import default_game, get_game
-from .budget import Budget
-from .metrics import default_metrics, metrics_table
-from .simulate import make_config, order_columns, play_game, run_configs
+from .budget import Budget, Steps, finish
+from .metrics import Games, default_metrics, metric_rows
+from .simulate import make_config, play_game_steps, run_rows, to_frame
+from .stats import Estimate
 
 
 def _number(value: float, lang: str, sign: str = "") -> str:
@@ -89,21 +93,83 @@ def setting_label(setting: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class Comparison:
-    """The result of :func:`compare`: the frame, the metrics table and the differing rules.
+class ComparedMetric:
+    """One design metric measured under both settings: ``a`` and ``b`` are its estimates
+    (``None`` when a setting has no such metric, e.g. a seat it does not seat)."""
 
-    ``table`` columns: metric, name, value_a, low_a, high_a, value_b, low_b, high_b,
-    difference (b - a), reference, description. ``rules`` columns: rule, title, text,
-    setting_a, setting_b.
+    metric: str
+    name: str
+    a: Estimate | None
+    b: Estimate | None
+    reference: float | None
+    range_low: float
+    range_high: float
+    description: str
+
+    @property
+    def difference(self) -> float:
+        """``b - a`` (NaN when either is missing)."""
+        if self.a is None or self.b is None:
+            return float("nan")
+        return self.b.value - self.a.value
+
+    @property
+    def rate(self) -> bool:
+        """True for a share (a metric from 0 to 1)."""
+        return self.range_high == 1.0
+
+    def row(self) -> dict[str, Any]:
+        """The metric as a row of :attr:`Comparison.table`."""
+        nan = float("nan")
+        out: dict[str, Any] = {"metric": self.metric, "name": self.name}
+        for side, e in (("a", self.a), ("b", self.b)):
+            out.update({f"value_{side}": e.value if e else nan, f"low_{side}": e.low if e else nan,
+                        f"high_{side}": e.high if e else nan, f"n_{side}": e.n if e else None})
+        out.update({"difference": self.difference,
+                    "reference": nan if self.reference is None else self.reference,
+                    "range_low": self.range_low, "range_high": self.range_high,
+                    "description": self.description})
+        return out
+
+
+@dataclass(frozen=True)
+class RuleDifference:
+    """A rule two settings play differently: its id, title and text, and how each plays it."""
+
+    rule: str
+    title: str
+    text: str
+    setting_a: str
+    setting_b: str
+
+
+#: The columns of :attr:`Comparison.table`.
+TABLE_COLUMNS = ("metric", "name", "value_a", "low_a", "high_a", "n_a", "value_b", "low_b",
+                 "high_b", "n_b", "difference", "reference", "range_low", "range_high",
+                 "description")
+#: The columns of :attr:`Comparison.rules`.
+RULE_COLUMNS = ("rule", "title", "text", "setting_a", "setting_b")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`compare`, as plain records: the games played (``rows``, one
+    dict per game and seat, ``config`` 0 for setting a and 1 for b), the metrics of both
+    (``metrics``, :class:`ComparedMetric` each) and the differing rules (``rule_list``).
+
+    For notebooks, :attr:`frame`, :attr:`table` and :attr:`rules` are the same as pandas
+    frames (made when first read; they need pandas, the records do not). ``table``
+    columns: :data:`TABLE_COLUMNS` (difference is b - a); ``rules`` columns:
+    :data:`RULE_COLUMNS`.
     """
 
     a: Mapping[str, Any]
     b: Mapping[str, Any]
     label_a: str
     label_b: str
-    frame: pd.DataFrame
-    table: pd.DataFrame
-    rules: pd.DataFrame
+    rows: list[dict[str, Any]] = field(repr=False)
+    metrics: tuple[ComparedMetric, ...]
+    rule_list: tuple[RuleDifference, ...]
     #: Games played per setting, of ``requested``; ``reason`` says why a run stopped
     #: early (``"time"`` or ``"stopped"``; ``None`` when it played them all).
     games: int = 0
@@ -114,6 +180,32 @@ class Comparison:
     def partial(self) -> bool:
         """True when the run stopped before playing every game asked for."""
         return self.reason is not None
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        """The metrics as dicts with the keys :data:`TABLE_COLUMNS`."""
+        return [m.row() for m in self.metrics]
+
+    @cached_property
+    def frame(self):
+        """Every game and seat of both settings as a pandas frame, with ``config`` and the
+        ``setting`` label."""
+        frame = to_frame(self.rows)
+        frame["setting"] = frame["config"].map({0: self.label_a, 1: self.label_b})
+        return frame
+
+    @cached_property
+    def table(self):
+        """The metrics side by side as a pandas frame (:data:`TABLE_COLUMNS`)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.table_rows(), columns=list(TABLE_COLUMNS))
+
+    @cached_property
+    def rules(self):
+        """The differing rules as a pandas frame (:data:`RULE_COLUMNS`)."""
+        import pandas as pd
+
+        return pd.DataFrame([vars(r) for r in self.rule_list], columns=list(RULE_COLUMNS))
 
     def figure(self, lang: str = DEFAULT_LANGUAGE):
         """Grouped bars with 95% error bars: shares (0..1) above, per-game amounts below."""
@@ -126,19 +218,21 @@ class Comparison:
                             subplot_titles=(t("explore.chart.shares", lang),
                                             t("explore.chart.amounts", lang),
                                             t("explore.chart.length", lang)))
-        share = self.table["range_high"] == 1.0
-        length = self.table["metric"] == "game_length"
-        for row, mask in ((1, share), (2, ~share & ~length), (3, length)):
-            part = self.table[mask]
+        share = [m for m in self.metrics if m.rate]
+        length = [m for m in self.metrics if m.metric == "game_length"]
+        amounts = [m for m in self.metrics if not m.rate and m.metric != "game_length"]
+        for row, part in ((1, share), (2, amounts), (3, length)):
             for side, label, colour in (("a", self.label_a, "#4c78a8"),
                                         ("b", self.label_b, "#f58518")):
-                value = part[f"value_{side}"]
+                ests = [getattr(m, side) for m in part]
+                value = [e.value if e else float("nan") for e in ests]
                 fig.add_trace(go.Bar(
-                    x=part["name"], y=value, name=label, marker_color=colour,
+                    x=[m.name for m in part], y=value, name=label, marker_color=colour,
                     legendgroup=side, showlegend=row == 1,
                     error_y={"type": "data", "symmetric": False,
-                             "array": part[f"high_{side}"] - value,
-                             "arrayminus": value - part[f"low_{side}"]},
+                             "array": [e.high - e.value if e else float("nan") for e in ests],
+                             "arrayminus": [e.value - e.low if e else float("nan")
+                                            for e in ests]},
                 ), row=row, col=1)
         fig.update_yaxes(tickformat=".0%", row=1, col=1)  # shares read as percentages
         fig.update_layout(barmode="group", height=900, width=900,
@@ -149,8 +243,11 @@ class Comparison:
                                  "x": 0, "y": 0.99, "yanchor": "top"})
         return fig
 
-    def display_table(self, lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
-        """The table with translated headers and intervals as text, for showing."""
+    def display_table(self, lang: str = DEFAULT_LANGUAGE):
+        """The table with translated headers and intervals as text, for showing (a pandas
+        frame)."""
+        import pandas as pd
+
         def cell(v: float, lo: float, hi: float) -> str:
             return f"{_number(v, lang)} [{_number(lo, lang)}; {_number(hi, lang)}]"
 
@@ -167,9 +264,21 @@ class Comparison:
 
 
 def differing_rules(a: Mapping[str, Any], b: Mapping[str, Any], players: Any = 4,
-                    lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> pd.DataFrame:
+                    lang: str = DEFAULT_LANGUAGE, game: str | None = None):
     """The rules two settings of ``game`` play differently, with their texts and both
-    values (rule ids from ``GameSpec.setting_rules`` and ``ruleset_rules``)."""
+    values (rule ids from ``GameSpec.setting_rules`` and ``ruleset_rules``), as a pandas
+    frame (:data:`RULE_COLUMNS`)."""
+    import pandas as pd
+
+    found = rule_differences(a, b, players, lang, game)
+    return pd.DataFrame([vars(r) for r in found], columns=list(RULE_COLUMNS))
+
+
+def rule_differences(a: Mapping[str, Any], b: Mapping[str, Any], players: Any = 4,
+                     lang: str = DEFAULT_LANGUAGE,
+                     game: str | None = None) -> tuple[RuleDifference, ...]:
+    """The rules two settings of ``game`` play differently (:func:`differing_rules` as
+    records, in the rulebook's order)."""
     spec = get_game(game or default_game())
     rules = spec.rules
 
@@ -203,10 +312,10 @@ def differing_rules(a: Mapping[str, Any], b: Mapping[str, Any], players: Any = 4
         keys = changed[rid]
         if "ruleset" in keys:  # name the settings the ruleset implies for this rule
             keys = [k for k in keys if k != "ruleset"] + ["ruleset"]
-        rows.append({"rule": rid, "title": rule.title(lang), "text": rule.text(lang),
-                     "setting_a": ", ".join(f"{k}={sa[k]}" for k in keys),
-                     "setting_b": ", ".join(f"{k}={sb[k]}" for k in keys)})
-    return pd.DataFrame(rows, columns=["rule", "title", "text", "setting_a", "setting_b"])
+        rows.append(RuleDifference(rid, rule.title(lang), rule.text(lang),
+                                   ", ".join(f"{k}={sa[k]}" for k in keys),
+                                   ", ".join(f"{k}={sb[k]}" for k in keys)))
+    return tuple(rows)
 
 
 def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
@@ -222,6 +331,18 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
     the games are played here, one of each setting at a time, until the time is up or
     Stop is asked for; the comparison then holds the games finished (at least one of
     each) and says so (``partial``, ``games``, ``requested``)."""
+    return finish(compare_steps(a, b, games, players, bots, seed, workers, dask, progress,
+                                label_a, label_b, bot_options, lang, game, budget))
+
+
+def compare_steps(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
+                  players: int = 4, bots: Any = "random", seed: int = 0, workers: int = 1,
+                  dask: Any = None, progress: bool = False, label_a: str | None = None,
+                  label_b: str | None = None, bot_options: Mapping[str, Any] | None = None,
+                  lang: str = DEFAULT_LANGUAGE, game: str | None = None,
+                  budget: Budget | None = None) -> Steps[Comparison]:
+    """:func:`compare` as steps (:data:`~icecream.core.budget.Steps`; with a ``budget``
+    it yields within games): a page without threads advances it a slice at a time."""
     game = game or default_game()
     for name, setting in (("a", a), ("b", b)):
         if not isinstance(setting, Mapping):
@@ -235,41 +356,46 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
         configs.append(make_config(game=game, bot_options=bot_options, **args))
     played, reason = games, None
     if budget is None:
-        frame = run_configs(configs, games, seed, workers, dask, progress)
+        rows = run_rows(configs, games, seed, workers, dask, progress)
     else:
-        frame, played, reason = _run_within(configs, games, seed, budget)
+        rows, played, reason = yield from _run_within(configs, games, seed, budget)
     la = label_a or setting_label(a)
     lb = label_b or setting_label(b)
     if la == lb:
         la, lb = f"A: {la}", f"B: {lb}"
-    frame["setting"] = frame["config"].map({0: la, 1: lb})
-    parts = [frame[frame["config"] == k] for k in (0, 1)]
-    ta = metrics_table(parts[0], default_metrics(parts[0]), lang=lang)
-    tb = metrics_table(parts[1], default_metrics(parts[1]), lang=lang)
-    table = ta.merge(tb, on="metric", suffixes=("_a", "_b"), how="outer", sort=False)
-    for col in ("name", "reference", "range_low", "range_high", "description"):
-        table[col] = table[f"{col}_a"].combine_first(table[f"{col}_b"])
-    order = list(ta["metric"]) + [m for m in tb["metric"] if m not in set(ta["metric"])]
-    table = table.set_index("metric").loc[order].reset_index()
-    table["difference"] = table["value_b"] - table["value_a"]
-    table = table[["metric", "name", "value_a", "low_a", "high_a", "n_a", "value_b", "low_b",
-                   "high_b", "n_b", "difference", "reference", "range_low", "range_high",
-                   "description"]]
-    rules = differing_rules(a, b, players, lang, game)
-    return Comparison(dict(a), dict(b), la, lb, frame, table, rules, played, games, reason)
+    metrics = compare_metrics(rows, lang)
+    rules = rule_differences(a, b, players, lang, game)
+    return Comparison(dict(a), dict(b), la, lb, rows, metrics, rules, played, games, reason)
 
 
-def _game_within(config: Any, index: int, seed: int,
-                 budget: Budget) -> list[dict[str, Any]] | None:
-    """:func:`~.simulate.play_game` given up (``None``) once ``budget`` runs out."""
-    from .simulate import play_game
+def compare_metrics(rows: list[dict[str, Any]],
+                    lang: str = DEFAULT_LANGUAGE) -> tuple[ComparedMetric, ...]:
+    """The default metrics of configurations 0 and 1 of ``rows`` side by side: a's in
+    their order, then those only b has."""
+    parts = [Games([r for r in rows if r["config"] == k]) for k in (0, 1)]
+    ta, tb = (metric_rows(p, default_metrics(p), lang=lang) for p in parts)
+    by_b = {r["metric"]: r for r in tb}
+    by_a = {r["metric"]: r for r in ta}
+    order = [r["metric"] for r in ta] + [r["metric"] for r in tb if r["metric"] not in by_a]
+    out = []
+    for key in order:
+        ra, rb = by_a.get(key), by_b.get(key)
+        first = ra or rb
 
-    return play_game(config, index, seed, expired=budget.expired)
+        def estimate(r: dict[str, Any] | None) -> Estimate | None:
+            if r is None:
+                return None
+            return Estimate(r["value"], r["low"], r["high"], r["n"], r["method"])
+
+        out.append(ComparedMetric(key, first["name"], estimate(ra), estimate(rb),
+                                  first["reference"], first["range_low"],
+                                  first["range_high"], first["description"]))
+    return tuple(out)
 
 
 def _run_within(configs: list, games: int, seed: int,
-                budget: Budget) -> tuple[pd.DataFrame, int, str | None]:
-    """Play game 0 of both configurations, then game 1, ... within ``budget``; the frame,
+                budget: Budget) -> Steps[tuple[list[dict[str, Any]], int, str | None]]:
+    """Play game 0 of both configurations, then game 1, ... within ``budget``; the rows,
     the games played of each and why it stopped early (``None``: it did not)."""
     from .simulate import SimulationError, _check_count
 
@@ -288,8 +414,8 @@ def _run_within(configs: list, games: int, seed: int,
         for config in configs:
             # The first pair is always finished (a comparison needs one game of each);
             # later games are dropped when the budget runs out in the middle of one.
-            got = play_game(config, i, seed) if i == 0 else _game_within(config, i, seed,
-                                                                         budget)
+            got = yield from play_game_steps(config, i, seed,
+                                             None if i == 0 else budget.expired)
             if got is None:
                 break
             pair.append(got)
@@ -302,11 +428,11 @@ def _run_within(configs: list, games: int, seed: int,
         played = i + 1
     budget.report(played, games, force=True)
     # In run_configs' order: by config, game, seat.
-    frame = pd.DataFrame(rows).sort_values(["config", "game", "seat"], kind="stable")
-    frame = frame.reset_index(drop=True)
+    rows.sort(key=lambda r: (r["config"], r["game"], r["seat"]))
     reason = budget.reason if played < games else None
-    return frame[order_columns(frame.columns)], played, reason
+    return rows, played, reason
 
 
-__all__ = ["Comparison", "compare", "derived_presets", "differing_rules",
-           "preset_label", "presets", "setting_label"]
+__all__ = ["RULE_COLUMNS", "TABLE_COLUMNS", "ComparedMetric", "Comparison", "RuleDifference",
+           "compare", "compare_metrics", "compare_steps", "derived_presets", "differing_rules",
+           "preset_label", "presets", "rule_differences", "setting_label"]

@@ -6,8 +6,12 @@ Each metric is a small class, as in Ludii's evaluation metrics: a ``key``, a tra
 interval; everything else a percentile bootstrap over games (resampling whole games,
 with a fixed seed, so a table is repeatable).
 
-A frame is what :func:`icecream.explore.simulate` returns, for one configuration
-(split a sweep by its setting columns first, or use :func:`metrics_table` with ``by``).
+The games are rows, one dict per game and seat, as :func:`icecream.explore.simulate.stream`
+yields them, for one configuration (split a sweep by its setting columns first, or use
+:func:`metrics_table` with ``by``); a pandas frame of them (what
+:func:`icecream.explore.simulate` returns) is read as its records. Everything is computed
+in pure Python (:mod:`.stats`): no pandas or numpy, so a page in the browser computes the
+same tables; only :func:`metrics_table` hands a pandas frame back.
 
 >>> import pandas as pd
 >>> frame = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
@@ -21,134 +25,140 @@ A frame is what :func:`icecream.explore.simulate` returns, for one configuration
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-import numpy as np
-import pandas as pd
-
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import MetricSpec
-
-Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A value with its 95% interval, the number of observations and the method used."""
-
-    value: float
-    low: float
-    high: float
-    n: int
-    method: str
-
-    def __str__(self) -> str:
-        return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}] (n={self.n})"
+from .stats import NAN, Z95, Estimate, bootstrap, bootstrap_mean, wilson
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
-    """The proportion ``successes / n`` with its Wilson score interval.
-
-    >>> e = wilson(50, 100)
-    >>> round(e.low, 4), round(e.high, 4)
-    (0.4038, 0.5962)
-    """
-    if n <= 0:
-        return Estimate(math.nan, math.nan, math.nan, 0, "wilson")
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n, "wilson")
+def _missing(value: Any) -> bool:
+    """True for a cell a game did not fill (absent, None or NaN)."""
+    return value is None or (isinstance(value, float) and value != value)
 
 
-def bootstrap(arrays: Sequence[np.ndarray], stat: Callable[..., np.ndarray],
-              resamples: int = 1000, seed: int = 0) -> Estimate:
-    """``stat`` of ``arrays`` (one entry per game) with a percentile bootstrap interval.
-
-    ``stat`` takes the arrays indexed with a leading resample axis and returns one value
-    per resample (it is also called once on the arrays themselves, with an axis of 1).
-
-    >>> e = bootstrap([np.array([1.0, 2.0, 3.0])], lambda x: x.mean(axis=1))
-    >>> e.value, 1.0 <= e.low <= e.high <= 3.0
-    (2.0, True)
-    """
-    arrays = [np.asarray(a) for a in arrays]
-    n = len(arrays[0]) if arrays else 0
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan, 0, "bootstrap")
-    value = float(stat(*(a[None, ...] for a in arrays))[0])
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, n, size=(resamples, n))
-    stats = np.asarray(stat(*(a[idx] for a in arrays)), dtype=float)
-    stats = stats[~np.isnan(stats)]
-    if stats.size == 0:
-        return Estimate(value, math.nan, math.nan, n, "bootstrap")
-    low, high = np.percentile(stats, [2.5, 97.5])
-    return Estimate(value, float(low), float(high), n, "bootstrap")
-
-
-def game_keys(frame: pd.DataFrame) -> list[str]:
-    """The columns that identify a game: ``config`` (in sweeps) and ``game``."""
-    return [c for c in ("config", "game") if c in frame.columns]
-
-
-def per_game(frame: pd.DataFrame, column: str) -> np.ndarray:
-    """A games x seats matrix of ``column`` (rows in game order, seats in seat order)."""
-    fast = _in_game_order(frame)
-    if fast is not None:
-        values = frame[column].to_numpy(dtype=float)
-        if not np.isnan(values).any():
-            return values.reshape(-1, fast)
-    wide = frame.pivot_table(index=game_keys(frame), columns="seat", values=column,
-                             aggfunc="first", observed=True)
-    return wide.to_numpy(dtype=float)
-
-
-def _in_game_order(frame: pd.DataFrame) -> int | None:
-    """The number of seats when ``frame``'s rows are already games in sorted order, each
-    with its seats 0..n-1 in order (as simulations write them), else None. Then a column
-    reshaped is the pivot table, without pivoting (a game of 80 rounds asks for 160
-    running-total matrices; pivoting each took seconds)."""
-    keys = game_keys(frame)
-    if not len(frame) or not keys or "seat" not in frame.columns:
-        return None
-    seats = frame["seat"].to_numpy()
-    n = int(seats.max()) + 1
-    rows = len(frame)
-    if rows % n or not (seats == np.tile(np.arange(n), rows // n)).all():
-        return None
-    ids = [frame[k].to_numpy() for k in keys]
-    if any(not np.issubdtype(c.dtype, np.number) for c in ids):
-        return None
-    firsts = [c[::n] for c in ids]
-    if any((c != np.repeat(f, n)).any() for c, f in zip(ids, firsts, strict=True)):
-        return None
-    # Games strictly increasing by (config, game): the pivot table's row order.
-    later = np.zeros(len(firsts[0]) - 1, dtype=bool)
-    tied = np.ones(len(firsts[0]) - 1, dtype=bool)
-    for f in firsts:
-        step = np.diff(f)
-        later |= tied & (step > 0)
-        tied &= step == 0
-    out = n if later.all() else None
+def _nanmax(values: Iterable[float]) -> float:
+    """The largest of ``values``, NaN if any is (as numpy's ``max``)."""
+    out = -math.inf
+    for v in values:
+        if v != v:
+            return NAN
+        if v > out:
+            out = v
     return out
 
 
-def round_columns(frame: pd.DataFrame) -> list[str]:
+def _nanmin(values: Iterable[float]) -> float:
+    return -_nanmax(-v for v in values)
+
+
+class Games:
+    """The rows of a simulation (one dict per game and seat), read game by game.
+
+    Made from a list of row dicts (what :func:`~icecream.explore.simulate.stream` yields),
+    another :class:`Games`, or a pandas frame (its records): the metrics need no pandas.
+    """
+
+    def __init__(self, rows: Any) -> None:
+        if isinstance(rows, Games):
+            self.rows: list[dict[str, Any]] = rows.rows
+            self.columns: list[str] = rows.columns
+            return
+        if hasattr(rows, "to_dict") and hasattr(rows, "columns"):  # a pandas frame
+            self.columns = [str(c) for c in rows.columns]
+            self.rows = rows.to_dict("records")
+        else:
+            self.rows = [dict(r) for r in rows]
+            self.columns = list(dict.fromkeys(k for r in self.rows for k in r))
+        self._grouped: list[tuple[tuple, dict[int, dict[str, Any]]]] | None = None
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def has(self, column: str) -> bool:
+        """True when some row has ``column``."""
+        return column in self.columns
+
+    def first(self, column: str) -> Any:
+        """``column`` of the first row."""
+        return self.rows[0].get(column)
+
+    def values(self, column: str) -> list[Any]:
+        """``column`` of every row, in row order (None where a row lacks it)."""
+        return [r.get(column) for r in self.rows]
+
+    def where(self, column: str, value: Any) -> list[dict[str, Any]]:
+        """The rows whose ``column`` equals ``value``."""
+        return [r for r in self.rows if r.get(column) == value]
+
+    def seats(self) -> list[int]:
+        """The seats played, in order."""
+        return sorted({int(r["seat"]) for r in self.rows})
+
+    def keys(self) -> list[str]:
+        """The columns that identify a game: ``config`` (in sweeps) and ``game``."""
+        return [c for c in ("config", "game") if self.has(c)]
+
+    def games(self) -> list[tuple[tuple, dict[int, dict[str, Any]]]]:
+        """(game key, {seat: row}) of every game, in game order."""
+        if self._grouped is None:
+            keys = self.keys()
+            groups: dict[tuple, dict[int, dict[str, Any]]] = {}
+            for r in self.rows:
+                groups.setdefault(tuple(r.get(k) for k in keys), {}).setdefault(
+                    int(r["seat"]), r)
+            self._grouped = sorted(groups.items(), key=lambda kv: kv[0]) if keys else []
+        return self._grouped
+
+    def per_game(self, column: str) -> list[list[float]]:
+        """A games x seats matrix of ``column`` (games in order, seats in order), as a
+        pivot table makes it: a missing cell is NaN, and a game or a seat with no value at
+        all is left out."""
+        seats = self.seats()
+        matrix = []
+        for _key, by_seat in self.games():
+            row = []
+            for p in seats:
+                v = by_seat.get(p, {}).get(column)
+                row.append(NAN if _missing(v) else float(v))
+            if any(v == v for v in row):
+                matrix.append(row)
+        keep = [j for j in range(len(seats)) if any(r[j] == r[j] for r in matrix)]
+        if len(keep) < len(seats):
+            matrix = [[r[j] for j in keep] for r in matrix]
+        return matrix
+
+
+def as_games(frame: Any) -> Games:
+    """``frame`` (rows, a :class:`Games` or a pandas frame) as :class:`Games`."""
+    return frame if isinstance(frame, Games) else Games(frame)
+
+
+def game_keys(frame: Any) -> list[str]:
+    """The columns that identify a game: ``config`` (in sweeps) and ``game``."""
+    return as_games(frame).keys()
+
+
+def per_game(frame: Any, column: str) -> list[list[float]]:
+    """A games x seats matrix of ``column`` (rows in game order, seats in seat order)."""
+    return as_games(frame).per_game(column)
+
+
+def round_columns(frame: Any) -> list[str]:
     """The running totals ``score_after_<round>_1``, ``_2``... filled in ``frame``, in order
     (a game's ``result_columns`` writes them: Ice Cream's are ``score_after_day_<k>``).
 
     A column left empty by shorter games (a sweep over the number of rounds) is not listed.
     """
-    cols = [c for c in frame.columns
-            if _ROUND_COLUMN.fullmatch(c) and frame[c].notna().all()]
+    g = as_games(frame)
+    cols = [c for c in g.columns
+            if _ROUND_COLUMN.fullmatch(c) and not any(_missing(v) for v in g.values(c))]
     return sorted(cols, key=lambda c: int(c.rsplit("_", 1)[1]))
 
 
@@ -188,20 +198,21 @@ class Metric(ABC):
                     return t(own, lang, **self.params)
         return t(f"explore.metric.{self.key}.description", lang, **self.params)
 
-    def reference(self, frame: pd.DataFrame) -> float | None:
+    def reference(self, frame: Any) -> float | None:
         """The value a perfectly fair game would show, if there is one."""
         return None
 
     @abstractmethod
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        """The metric's value on ``frame`` with a 95% interval."""
+    def compute(self, frame: Any) -> Estimate:
+        """The metric's value on ``frame`` (rows, :class:`Games` or a pandas frame) with a
+        95% interval."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key}{self.params or ''}>"
 
 
-def _fair_share(frame: pd.DataFrame) -> float:
-    return 1.0 / int(frame["seat"].nunique())
+def _fair_share(frame: Any) -> float:
+    return 1.0 / len(as_games(frame).seats())
 
 
 class _WinShare(Metric):
@@ -209,14 +220,14 @@ class _WinShare(Metric):
     game gives 1 in (number of players)."""
 
     @abstractmethod
-    def rows(self, frame: pd.DataFrame) -> pd.DataFrame: ...
+    def rows(self, frame: Games) -> list[dict[str, Any]]: ...
 
-    def reference(self, frame: pd.DataFrame) -> float:
+    def reference(self, frame: Any) -> float:
         return _fair_share(frame)
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        rows = self.rows(frame)
-        return wilson(float(rows["winner"].sum()), len(rows))
+    def compute(self, frame: Any) -> Estimate:
+        rows = self.rows(as_games(frame))
+        return wilson(float(sum(1 for r in rows if r["winner"])), len(rows))
 
 
 class SeatWinRate(_WinShare):
@@ -228,8 +239,8 @@ class SeatWinRate(_WinShare):
         self.seat = self.arg = seat
         self.params = {"seat": seat + 1}
 
-    def rows(self, frame: pd.DataFrame) -> pd.DataFrame:
-        return frame[frame["seat"] == self.seat]
+    def rows(self, frame: Games) -> list[dict[str, Any]]:
+        return frame.where("seat", self.seat)
 
 
 class FirstPlayerWinRate(_WinShare):
@@ -242,8 +253,8 @@ class FirstPlayerWinRate(_WinShare):
     key = "first_player_win_rate"
     column = "turn_order"
 
-    def rows(self, frame: pd.DataFrame) -> pd.DataFrame:
-        return frame[frame[self.column] == 0]
+    def rows(self, frame: Games) -> list[dict[str, Any]]:
+        return frame.where(self.column, 0)
 
 
 class BotWinRate(_WinShare):
@@ -255,8 +266,13 @@ class BotWinRate(_WinShare):
         self.bot = self.arg = bot
         self.params = {"bot": bot}
 
-    def rows(self, frame: pd.DataFrame) -> pd.DataFrame:
-        return frame[frame["bot"] == self.bot]
+    def rows(self, frame: Games) -> list[dict[str, Any]]:
+        return frame.where("bot", self.bot)
+
+
+def _column_means(rows: list[list[float]]) -> list[float]:
+    n = len(rows)
+    return [math.fsum(col) / n for col in zip(*rows, strict=True)]
 
 
 class Balance(Metric):
@@ -264,13 +280,17 @@ class Balance(Metric):
 
     key = "balance"
 
-    def reference(self, frame: pd.DataFrame) -> float:
+    def reference(self, frame: Any) -> float:
         return 1.0
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
+    def compute(self, frame: Any) -> Estimate:
         wins = per_game(frame, "winner")
-        return bootstrap([wins], lambda w: 1.0 - (w.mean(axis=1).max(axis=-1)
-                                                  - w.mean(axis=1).min(axis=-1)))
+
+        def balance(w: list[list[float]]) -> float:
+            rates = _column_means(w)
+            return 1.0 - (_nanmax(rates) - _nanmin(rates))
+
+        return bootstrap([wins], balance)
 
 
 class ScoreSpread(Metric):
@@ -279,10 +299,8 @@ class ScoreSpread(Metric):
     key = "score_spread"
     range = (0.0, math.inf)
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        scores = per_game(frame, "score")
-        spread = scores.max(axis=1) - scores.min(axis=1)
-        return bootstrap([spread], lambda x: x.mean(axis=1))
+    def compute(self, frame: Any) -> Estimate:
+        return bootstrap_mean([_nanmax(g) - _nanmin(g) for g in per_game(frame, "score")])
 
 
 class WinMargin(Metric):
@@ -291,10 +309,14 @@ class WinMargin(Metric):
     key = "win_margin"
     range = (0.0, math.inf)
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        scores = np.sort(per_game(frame, "score"), axis=1)
-        margin = scores[:, -1] - scores[:, -2]
-        return bootstrap([margin], lambda x: x.mean(axis=1))
+    def compute(self, frame: Any) -> Estimate:
+        margins = []
+        for g in per_game(frame, "score"):
+            if len(g) < 2:
+                raise IndexError("the win margin needs two seats")
+            top = sorted(g) if all(v == v for v in g) else [NAN, NAN]
+            margins.append(top[-1] - top[-2])
+        return bootstrap_mean(margins)
 
 
 class GameLength(Metric):
@@ -303,44 +325,48 @@ class GameLength(Metric):
     key = "game_length"
     range = (0.0, math.inf)
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        turns = per_game(frame, "turns").sum(axis=1)
-        return bootstrap([turns], lambda x: x.mean(axis=1))
+    def compute(self, frame: Any) -> Estimate:
+        return bootstrap_mean([math.fsum(g) for g in per_game(frame, "turns")])
 
 
-def _leaders(totals: np.ndarray) -> np.ndarray:
-    """games x seats x days -> boolean mask of the seats tied for the lead each day."""
-    return totals == totals.max(axis=1, keepdims=True)
+def _leaders(totals: list[float]) -> tuple[bool, ...]:
+    """The seats tied for the lead (one round's totals, one per seat)."""
+    top = _nanmax(totals)
+    return tuple(v == top for v in totals)
 
 
 #: The column holding a seat's running totals after each round, as JSON text (``[3,7,12]``).
 ROUND_SCORES = "round_scores"
 
 
-def _day_totals(frame: pd.DataFrame) -> np.ndarray:
+def _day_totals(frame: Any) -> list[list[list[float]]]:
     """games x seats x rounds running totals, from :data:`ROUND_SCORES` (each game's list,
     front-padded with its first totals so every game's last rounds line up and the padding
-    changes no lead) or else from the older ``score_after_<round>_<k>`` columns."""
-    if ROUND_SCORES not in frame.columns:
-        cols = round_columns(frame)
-        return (np.stack([per_game(frame, c) for c in cols], axis=2) if cols
-                else np.zeros((0, 0, 0)))
-    keys = game_keys(frame)
-    games = [[_as_list(v) for v in g.sort_values("seat")[ROUND_SCORES]]
-             for _, g in frame.groupby(keys, sort=True)] if keys else []
-    longest = max((len(t) for g in games for t in g), default=0)
-    if not games or longest == 0 or len({len(g) for g in games}) != 1:
-        return np.zeros((0, 0, 0))
-    return np.array([[[t[0] if t else 0] * (longest - len(t)) + t for t in g] for g in games],
-                    dtype=float)
+    changes no lead) or else from the older ``score_after_<round>_<k>`` columns. Empty when
+    there are none (or games have different numbers of seats)."""
+    g = as_games(frame)
+    if not g.has(ROUND_SCORES):
+        cols = round_columns(g)
+        if not cols:
+            return []
+        mats = [g.per_game(c) for c in cols]
+        return [[[m[i][p] for m in mats] for p in range(len(mats[0][i]))]
+                for i in range(len(mats[0]))]
+    games = [[_as_list(by_seat[p].get(ROUND_SCORES)) for p in sorted(by_seat)]
+             for _key, by_seat in g.games()]
+    longest = max((len(t) for game in games for t in game), default=0)
+    if not games or longest == 0 or len({len(game) for game in games}) != 1:
+        return []
+    return [[[float(x) for x in [t[0] if t else 0] * (longest - len(t)) + t] for t in game]
+            for game in games]
 
 
 def _as_list(value: Any) -> list:
-    import json
-
     if isinstance(value, str):
         value = json.loads(value)
-    return list(value) if isinstance(value, list | tuple | np.ndarray) else []
+    if hasattr(value, "tolist"):  # a numpy array read back from Parquet
+        value = value.tolist()
+    return list(value) if isinstance(value, list | tuple) else []
 
 
 class LeadChanges(Metric):
@@ -349,13 +375,17 @@ class LeadChanges(Metric):
     key = "lead_changes"
     range = (0.0, math.inf)
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
+    def compute(self, frame: Any) -> Estimate:
         totals = _day_totals(frame)
-        if totals.size == 0:
-            return Estimate(math.nan, math.nan, math.nan, 0, "bootstrap")
-        lead = _leaders(totals)
-        changes = (lead[:, :, 1:] != lead[:, :, :-1]).any(axis=1).sum(axis=1)
-        return bootstrap([changes.astype(float)], lambda x: x.mean(axis=1))
+        if not totals:
+            return Estimate(NAN, NAN, NAN, 0, "bootstrap")
+        changes = []
+        for game in totals:
+            rounds = list(zip(*game, strict=True))  # per round: each seat's total
+            leads = [_leaders(list(r)) for r in rounds]
+            changes.append(float(sum(1 for k in range(1, len(leads))
+                                     if leads[k] != leads[k - 1])))
+        return bootstrap_mean(changes)
 
 
 class Decisiveness(Metric):
@@ -363,16 +393,18 @@ class Decisiveness(Metric):
 
     key = "decisiveness"
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
+    def compute(self, frame: Any) -> Estimate:
         totals = _day_totals(frame)
-        if totals.ndim != 3 or totals.shape[2] < 2:
-            return Estimate(math.nan, math.nan, math.nan, 0, "wilson")
-        before = totals[:, :, -2]
-        lead = _leaders(before[:, :, None])[:, :, 0]
-        single = lead.sum(axis=1) == 1
-        wins = per_game(frame, "winner").astype(bool)
-        decided = single & (lead & wins).any(axis=1)
-        return wilson(float(decided.sum()), len(decided))
+        if not totals or len(totals[0][0]) < 2:
+            return Estimate(NAN, NAN, NAN, 0, "wilson")
+        wins = per_game(frame, "winner")
+        decided = 0
+        for game, won in zip(totals, wins, strict=True):
+            lead = _leaders([seat[-2] for seat in game])
+            # A NaN winner cell counts as a win, as numpy's astype(bool) reads it.
+            if sum(lead) == 1 and any(a and bool(w) for a, w in zip(lead, won, strict=True)):
+                decided += 1
+        return wilson(float(decided), len(totals))
 
 
 class SharedWins(Metric):
@@ -380,10 +412,10 @@ class SharedWins(Metric):
 
     key = "shared_wins"
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
+    def compute(self, frame: Any) -> Estimate:
         wins = per_game(frame, "winner")
-        shared = wins.sum(axis=1) > 1
-        return wilson(float(shared.sum()), len(shared))
+        shared = sum(1 for w in wins if sum(w) > 1)
+        return wilson(float(shared), len(wins))
 
 
 class PointsShare(Metric):
@@ -395,11 +427,15 @@ class PointsShare(Metric):
         self.source = self.parts[0]
         self.sources = tuple(sources)
 
-    def compute(self, frame: pd.DataFrame) -> Estimate:
-        part = sum(per_game(frame, c).sum(axis=1) for c in self.parts)
-        total = sum(per_game(frame, c).sum(axis=1) for c in self.sources)
-        return bootstrap([part, total],
-                         lambda s, tot: s.sum(axis=1) / np.maximum(tot.sum(axis=1), 1e-12))
+    def compute(self, frame: Any) -> Estimate:
+        g = as_games(frame)
+
+        def per_game_sum(columns: Sequence[str]) -> list[float]:
+            mats = [[sum(row) for row in g.per_game(c)] for c in columns]
+            return [sum(vals) for vals in zip(*mats, strict=True)]
+
+        part, total = per_game_sum(self.parts), per_game_sum(self.sources)
+        return bootstrap([part, total], lambda s, tot: sum(s) / max(sum(tot), 1e-12))
 
 
 @cache
@@ -449,16 +485,17 @@ def game_metrics(game: str | None) -> tuple[type[Metric], ...]:
     return tuple(generic + rest)
 
 
-def default_metrics(frame: pd.DataFrame, game: str | None = None) -> list[Metric]:
+def default_metrics(frame: Any, game: str | None = None) -> list[Metric]:
     """The game metrics, then a win rate per seat, then per bot when bots differ.
 
     ``game`` defaults to the frame's ``game_name`` column (simulations write it).
     """
-    if game is None and "game_name" in frame.columns and len(frame):
-        game = str(frame["game_name"].iloc[0])
+    g = as_games(frame)
+    if game is None and g.has("game_name") and len(g):
+        game = str(g.first("game_name"))
     out: list[Metric] = [m() for m in game_metrics(game)]
-    out += [SeatWinRate(int(s)) for s in sorted(frame["seat"].unique())]
-    bots = sorted(frame["bot"].unique())
+    out += [SeatWinRate(int(s)) for s in g.seats()]
+    bots = sorted(set(g.values("bot")))
     if len(bots) > 1:
         out += [BotWinRate(b) for b in bots]
     return out
@@ -474,14 +511,41 @@ def _describe(metric: Metric, lang: str, game: str | None) -> str:
     return metric.description(lang)
 
 
-def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
+#: The keys of a :func:`metric_rows` row, in the order of :func:`metrics_table`'s columns.
+METRIC_COLUMNS = ("metric", "name", "value", "low", "high", "n", "method", "reference",
+                  "range_low", "range_high", "description")
+
+
+def metric_rows(frame: Any, metrics: Sequence[Metric] | None = None,
+                lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """One dict per metric (keys :data:`METRIC_COLUMNS`) of one configuration's games
+    (rows, :class:`Games` or a pandas frame): no pandas needed."""
+    g = as_games(frame)
+    if not len(g):
+        raise ValueError("metrics_table: the frame has no rows")
+    game = str(g.first("game_name")) if g.has("game_name") else None
+    rows = []
+    for m in metrics if metrics is not None else default_metrics(g):
+        e = m.compute(g)
+        rows.append({"metric": m.ident,
+                     "name": m.name(lang), "value": e.value, "low": e.low, "high": e.high,
+                     "n": e.n, "method": e.method, "reference": m.reference(g),
+                     "range_low": m.range[0], "range_high": m.range[1],
+                     "description": _describe(m, lang, game)})
+    return rows
+
+
+def metrics_table(frame: Any, metrics: Sequence[Metric] | None = None,
                   by: str | Sequence[str] | None = None,
-                  lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
-    """One row per metric (and per group of ``by`` columns): value, interval, reference.
+                  lang: str = DEFAULT_LANGUAGE) -> Any:
+    """One row per metric (and per group of ``by`` columns) as a pandas frame: value,
+    interval, reference (needs pandas; :func:`metric_rows` does not).
 
     Columns: [by...], metric (key), name, value, low, high, n, method, reference,
     range_low, range_high, description.
     """
+    import pandas as pd
+
     if by is not None:
         by_cols = [by] if isinstance(by, str) else list(by)
         missing = [c for c in by_cols if c not in frame.columns]
@@ -495,24 +559,17 @@ def metrics_table(frame: pd.DataFrame, metrics: Sequence[Metric] | None = None,
                 table.insert(0, col, val)
             parts.append(table)
         return pd.concat(parts, ignore_index=True)
-    if frame.empty:
+    if getattr(frame, "empty", False):
         raise ValueError("metrics_table: the frame has no rows")
-    game = str(frame["game_name"].iloc[0]) if "game_name" in frame.columns else None
-    rows = []
-    for m in metrics if metrics is not None else default_metrics(frame):
-        e = m.compute(frame)
-        rows.append({"metric": m.ident,
-                     "name": m.name(lang), "value": e.value, "low": e.low, "high": e.high,
-                     "n": e.n, "method": e.method, "reference": m.reference(frame),
-                     "range_low": m.range[0], "range_high": m.range[1],
-                     "description": _describe(m, lang, game)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(metric_rows(frame, metrics, lang))
 
 
 __all__ = [
+    "METRIC_COLUMNS",
     "Balance", "BotWinRate", "Decisiveness", "Estimate", "FirstPlayerWinRate", "GAME_METRICS",
-    "ROUND_SCORES",
-    "GameLength", "LeadChanges", "Metric", "PointsShare", "ScoreSpread", "SeatWinRate",
-    "SharedWins", "WinMargin", "bootstrap", "day_columns", "default_metrics", "game_keys",
-    "game_metrics", "metrics_table", "per_game", "round_columns", "wilson",
+    "ROUND_SCORES", "Z95",
+    "GameLength", "Games", "LeadChanges", "Metric", "PointsShare", "ScoreSpread",
+    "SeatWinRate", "SharedWins", "WinMargin", "as_games", "bootstrap", "bootstrap_mean",
+    "day_columns", "default_metrics", "game_keys", "game_metrics", "metric_rows",
+    "metrics_table", "per_game", "round_columns", "wilson",
 ]

@@ -25,17 +25,18 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
-
-import pandas as pd
+from typing import IO, TYPE_CHECKING, Any
 
 from ..bots import decide, make_bot
-from ..core.budget import CHECK_EVERY
+from ..core.budget import CHECK_EVERY, Steps, finish
 from ..core.errors import IcecreamError, SettingsError, clip, quote
 from ..core.protocol import check_ruleset, default_game, get_game
 from ..core.scenario import check_seed
 from .metrics import _ROUND_COLUMN, ROUND_SCORES
 from .workers import WorkerDied, ordered_map
+
+if TYPE_CHECKING:  # pandas is needed only for the frames handed back, imported there
+    import pandas as pd
 
 #: The first columns of every frame, in this order (the command line's CSV keeps them).
 BASE_COLUMNS = ("game", "seed", "seat", "bot", "score", "cards_left", "winner")
@@ -135,7 +136,16 @@ def check_players(game: str, players: int | Sequence[str]) -> int:
 
 def play_game(config: Config, index: int, seed: int,
               expired: Callable[[], bool] | None = None) -> list[dict[str, Any]] | None:
-    """Play game ``index`` of a run with base ``seed``; one row per seat.
+    """Play game ``index`` of a run with base ``seed``; one row per seat
+    (:func:`play_game_steps` run through)."""
+    return finish(play_game_steps(config, index, seed, expired))
+
+
+def play_game_steps(config: Config, index: int, seed: int,
+                    expired: Callable[[], bool] | None = None
+                    ) -> Steps[list[dict[str, Any]] | None]:
+    """Play game ``index`` of a run with base ``seed``; one row per seat. Written as steps
+    (:data:`~icecream.core.budget.Steps`): it yields every ``CHECK_EVERY`` decisions.
 
     With ``expired``, it is asked every :data:`~icecream.core.budget.CHECK_EVERY`
     decisions and the game is given up (``None``) once it says so: Stop ends a run within
@@ -172,10 +182,11 @@ def play_game(config: Config, index: int, seed: int,
             column = count(s, action)
             if column is not None:
                 counts[p][column] = counts[p].get(column, 0) + 1
-        if expired is not None:
-            k += 1
-            if k % CHECK_EVERY == 0 and expired():
+        k += 1
+        if k % CHECK_EVERY == 0:
+            if expired is not None and expired():
                 return None
+            yield
     return _rows(config, index, gseed, s, variant[first_key], turns, counts)
 
 
@@ -235,8 +246,22 @@ def run_configs(configs: Sequence[Config], games: int, seed: int = 0, workers: i
     The frame holds every row; to keep memory flat in the number of games, consume
     :func:`stream` (or :func:`write`) instead.
     """
+    return to_frame(run_rows(configs, games, seed, workers, dask, progress, chunk_size))
+
+
+def run_rows(configs: Sequence[Config], games: int, seed: int = 0, workers: int = 1,
+             dask: Any = None, progress: bool = False,
+             chunk_size: int | None = None) -> list[dict[str, Any]]:
+    """:func:`run_configs` as a list of row dicts (no pandas needed)."""
     chunks = stream(configs, games, seed, workers, dask, progress, chunk_size)
-    frame = pd.DataFrame([row for chunk in chunks for row in chunk])
+    return [row for chunk in chunks for row in chunk]
+
+
+def to_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Rows as a pandas frame, its columns in :func:`order_columns`' order."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
     return frame[order_columns(frame.columns)]
 
 
@@ -439,6 +464,8 @@ class RowWriter:
             new = sorted(set(keys) - set(self.columns))
             raise SimulationError(f"later games have columns the first ones lack ({new}); "
                                   "simulate such settings apart, or into a frame")
+        import pandas as pd
+
         frame = pd.DataFrame(rows, columns=self.columns)
         try:
             if self.fmt == "csv":
@@ -476,6 +503,8 @@ class RowWriter:
             if self._parquet is not None:
                 self._parquet.close()
             elif self.fmt == "parquet":  # no rows: an empty table is still a file
+                import pandas as pd
+
                 pd.DataFrame(columns=self.columns or []).to_parquet(self._tmp, index=False)
             if self._out is not None:
                 self._out.close()

@@ -9,11 +9,13 @@ by hand: each sentence is made from the result it describes, in the catalog's wo
 A "95% interval" is said as "likely between A and B": the range that, with this many games,
 holds the true value 95 times out of 100.
 
->>> import pandas as pd
+The results are read as plain records (lists of dicts, the explore layer's dataclasses) or
+as pandas frames of them: nothing here needs pandas.
+
 >>> row = {"metric": "first_player_win_rate", "name": "First player's win rate",
 ...        "value": 0.31, "low": 0.28, "high": 0.34, "n": 900, "reference": 0.25,
 ...        "range_high": 1.0}
->>> first_player_conclusion(pd.DataFrame([row]), players=4).split(". ")[-1]
+>>> first_player_conclusion([row], players=4).split(". ")[-1]
 'So dealing first is an advantage, and luck alone does not explain it.'
 """
 
@@ -22,10 +24,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import pandas as pd
-
 from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
-from ..explore.metrics import wilson
+from ..explore.stats import wilson
+
+
+def _records(table: Any) -> list[dict[str, Any]]:
+    """A table's rows as dicts: a pandas frame's records, or the rows as they are."""
+    if hasattr(table, "to_dict") and hasattr(table, "columns"):
+        return table.to_dict("records")
+    return [dict(r) for r in table]
+
+
+def _missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def _pct(x: float) -> str:
@@ -42,15 +53,16 @@ def _fmt(row: Any, value: float) -> str | float:
     return _pct(value) if row.get("range_high") == 1.0 else _num(value)
 
 
-def first_player_conclusion(metrics: pd.DataFrame, players: int,
+def first_player_conclusion(metrics: Any, players: int,
                             lang: str = DEFAULT_LANGUAGE) -> str:
     """What the first player's (first dealer's) win rate says, from a metrics table
-    (:func:`icecream.explore.metrics_table`) holding a ``first_*_win_rate`` row."""
-    rows = metrics[metrics["metric"].str.startswith("first_")]
-    if rows.empty:
+    (:func:`icecream.explore.metric_rows` or :func:`~icecream.explore.metrics_table`)
+    holding a ``first_*_win_rate`` row."""
+    rows = [r for r in _records(metrics) if str(r["metric"]).startswith("first_")]
+    if not rows:
         raise ValueError("the metrics table has no first-player win rate row")
-    row = rows.iloc[0].to_dict()
-    fair = row["reference"] if not pd.isna(row.get("reference")) else 1 / players
+    row = rows[0]
+    fair = row["reference"] if not _missing(row.get("reference")) else 1 / players
     said = t("teach.conclude.first.measured", lang, games=int(row["n"]), players=players,
              win=_pct(row["value"]), low=_pct(row["low"]), high=_pct(row["high"]),
              fair=_pct(fair))
@@ -70,8 +82,9 @@ def comparison_conclusion(comparison: Any, lang: str = DEFAULT_LANGUAGE,
     luck. Measures whose id starts with one of ``skip`` are left out (seat by seat)."""
     a, b = comparison.label_a, comparison.label_b
     real, luck = [], []
-    for _, row in comparison.table.iterrows():
-        r = row.to_dict()
+    rows = comparison.table_rows() if hasattr(comparison, "table_rows") \
+        else _records(comparison.table)
+    for r in rows:
         if any(r["metric"].startswith(s) for s in skip):
             continue
         if r["low_b"] > r["high_a"] or r["high_b"] < r["low_a"]:
@@ -88,17 +101,24 @@ def comparison_conclusion(comparison: Any, lang: str = DEFAULT_LANGUAGE,
     return out
 
 
-def bots_conclusion(games: pd.DataFrame, lang: str = DEFAULT_LANGUAGE) -> str:
-    """How the bots compare, from a simulation frame with a ``bot`` and a ``winner`` column:
-    the best and the weakest bot's win rates with their ranges, and whether the gap is real."""
+def bots_conclusion(games: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """How the bots compare, from a simulation's rows (or frame) with a ``bot`` and a
+    ``winner`` column: the best and the weakest bot's win rates with their ranges, and
+    whether the gap is real."""
+    rows = _records(games)
+    by_bot: dict[Any, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_bot.setdefault(r["bot"], []).append(r)
     rates = []
-    for bot, rows in games.groupby("bot"):
-        est = wilson(float(rows["winner"].sum()), len(rows))
+    for bot in sorted(by_bot):
+        seats = by_bot[bot]
+        est = wilson(float(sum(1 for r in seats if r["winner"])), len(seats))
         rates.append((est.value, str(bot), est))
     rates.sort(reverse=True)
     (_, best, top), (_, worst, low) = rates[0], rates[-1]
-    players = int(games["players"].iloc[0]) if "players" in games else len(rates)
-    said = t("teach.conclude.bots.measured", lang, games=games["game"].nunique(), best=best,
+    players = int(rows[0]["players"]) if "players" in rows[0] else len(rates)
+    said = t("teach.conclude.bots.measured", lang, games=len({r["game"] for r in rows}),
+             best=best,
              best_win=_pct(top.value), best_low=_pct(top.low), best_high=_pct(top.high),
              worst=worst, worst_win=_pct(low.value), worst_low=_pct(low.low),
              worst_high=_pct(low.high), fair=_pct(1 / players))
@@ -106,15 +126,17 @@ def bots_conclusion(games: pd.DataFrame, lang: str = DEFAULT_LANGUAGE) -> str:
     return f"{said} {t(f'teach.conclude.bots.{verdict}', lang, best=best, worst=worst)}"
 
 
-def position_conclusion(options: pd.DataFrame, state: Any,
-                        lang: str = DEFAULT_LANGUAGE) -> str:
-    """What to do in ``state``, from :func:`icecream.explore.what_if`'s table for it: the
-    best option's win rate and the gap in final score to the next best, on the same
-    samples. Options are named in neutral words (:func:`~icecream.teach.quiz.action_label`)."""
+def position_conclusion(options: Any, state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What to do in ``state``, from :func:`icecream.explore.compare_options`' result for it
+    (or :func:`~icecream.explore.what_if`'s table): the best option's win rate and the gap
+    in final score to the next best, on the same samples. Options are named in neutral
+    words (:func:`~icecream.teach.quiz.action_label`)."""
     from .quiz import action_label
 
-    ranked = options.sort_values(["win_rate", "mean_score"], ascending=False)
-    best = ranked.iloc[0]
+    rows = options.rows() if hasattr(options, "rows") and callable(options.rows) \
+        else _records(options)
+    ranked = sorted(rows, key=lambda r: (-r["win_rate"], -r["mean_score"]))
+    best = ranked[0]
     best_label = action_label(state, best["action"], lang)
     player = seat_name(state.names, int(best["seat"]), lang)
     said = t("teach.conclude.position.best", lang, player=player, option=best_label,
@@ -123,7 +145,7 @@ def position_conclusion(options: pd.DataFrame, state: Any,
              samples=int(best["samples"]))
     if len(ranked) < 2:
         return said
-    other = ranked.iloc[1]
+    other = ranked[1]
     # vs_best is paired over the same samples: its range is the honest one for the gap.
     gap = t("teach.conclude.position.gap", lang, option=action_label(state, other["action"], lang),
             win=_pct(other["win_rate"]), points=_num(abs(other["vs_best"])),

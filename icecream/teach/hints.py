@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.budget import Budget
+from ..core.budget import Budget, Steps, finish
 from ..core.errors import IcecreamError
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import State
@@ -137,7 +137,14 @@ def hint(state: State, samples: int = 100, policy: str | None = None, seed: int 
     Raises :class:`HintError` naming the problem when the game is over, a setting is bad
     or the budget ran out before one game per option was played.
     """
-    from ..explore.position import POLICIES, NoSamples, rollout_policy, what_if
+    return finish(hint_steps(state, samples, policy, seed, lang, budget))
+
+
+def hint_steps(state: State, samples: int = 100, policy: str | None = None, seed: int = 0,
+               lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None) -> Steps[Hint]:
+    """:func:`hint` as steps (:data:`~icecream.core.budget.Steps`): a page without threads
+    advances it a slice at a time."""
+    from ..explore.position import POLICIES, NoSamples, compare_options_steps, rollout_policy
     from ..explore.simulate import SimulationError
 
     if getattr(state, "is_over", True) or state.current_player is None:
@@ -154,22 +161,20 @@ def hint(state: State, samples: int = 100, policy: str | None = None, seed: int 
     try:
         # A hint always plays one game per option (its time limit cannot cut those; Stop
         # can): a Gelato Mio sample of every option takes about 1 s on a 2-core machine.
-        table = what_if(state, n=samples, policy=policy, seed=seed, lang=lang, budget=budget,
-                        min_samples=1, actions=actions)
+        # Records only: a hint reads win rates and mean scores, so no bootstrap is drawn.
+        found = yield from compare_options_steps(state, n=samples, policy=policy, seed=seed,
+                                                 lang=lang, budget=budget, min_samples=1,
+                                                 actions=actions)
     except NoSamples:
         raise HintError(t("teach.hint.error.no_time", lang)) from None
     except SimulationError as e:  # a game without a determinizer, a policy it lacks...
         raise HintError(str(e)) from None
-    rows: list[Any] = table.to_dict("records")
-    rows.sort(key=lambda r: (-r["win_rate"], -r["mean_score"]))
-    options = tuple(HintOption(r["action"], action_label(state, r["action"], lang),
-                               float(r["win_rate"]), float(r["win_low"]), float(r["win_high"]),
-                               float(r["mean_score"])) for r in rows)
+    ranked = sorted(found.options, key=lambda o: (-o.win.value, -o.mean_score))
+    options = tuple(HintOption(o.plain, action_label(state, o.plain, lang), o.win.value,
+                               o.win.low, o.win.high, o.mean_score) for o in ranked)
     seat = state.current_player
-    info = table.attrs
-    return Hint(seat, seat_name(state.names, seat, lang), int(info.get("samples", samples)),
-                policy, options, lang, requested=samples,
-                reason=info.get("reason") if info.get("partial") else None,
+    return Hint(seat, seat_name(state.names, seat, lang), found.samples, policy, options, lang,
+                requested=samples, reason=found.reason if found.partial else None,
                 of_options=of_options)
 
 
@@ -194,4 +199,5 @@ def _best_ranked(state: State, policy: str, seed: int) -> tuple[list[Any] | None
     return [legal[i] for i in sorted(best)], len(legal)
 
 
-__all__ = ["MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint"]
+__all__ = ["MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint",
+           "hint_steps"]

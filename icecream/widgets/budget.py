@@ -10,6 +10,13 @@ the time limit or when Stop is pressed, with a partial result that says so.
 ``background=False`` runs the work in the caller's thread (tests, doctests, notebooks that
 want the result on the next line); the budget still applies.
 
+A page in the browser (the static site: Pyodide) has one thread and cannot start another.
+There the work is given as *steps* (``start(..., steps=...)``: a generator that yields
+every few dozen decisions, :data:`~icecream.core.budget.Steps`), and the runner advances it
+:data:`SLICE` seconds at a time in an asyncio task, handing the browser back its event loop
+in between: the click on Stop (a widget message) is handled within a slice, and the work
+sees it at its next look at the budget.
+
 Stable CSS classes: ``ic-budget`` (the row), ``ic-budget-bar``, ``ic-budget-note``,
 ``ic-budget-stop``.
 
@@ -23,18 +30,28 @@ True
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.budget import Budget
+from ..core.budget import Budget, finish
 from ..core.messages import DEFAULT_LANGUAGE, format_number, t
 
 #: The longest time limit a page may set, in seconds.
 MAX_SECONDS = 300
+#: Seconds of work between two returns to the browser's event loop, where there are no
+#: threads (Pyodide): short enough for Stop to answer well within a second.
+SLICE = 0.05
+
+
+def threads_available() -> bool:
+    """False in a browser's Python (Pyodide: WebAssembly, one thread), True elsewhere."""
+    return sys.platform != "emscripten"
 
 
 class BudgetRunner(widgets.HBox):
@@ -77,11 +94,23 @@ class BudgetRunner(widgets.HBox):
         """True while work runs."""
         return self._busy
 
-    def start(self, work: Callable[[Budget], Any],
+    def start(self, work: Callable[[Budget], Any] | None,
               done: Callable[[Any, BaseException | None], None],
-              seconds: float | None = None, background: bool = True) -> bool:
+              seconds: float | None = None, background: bool = True,
+              steps: Callable[[Budget], Any] | None = None) -> bool:
         """Run ``work(budget)`` and then ``done(result, error)`` (in the same thread);
-        False, doing nothing, when work is already running."""
+        False, doing nothing, when work is already running.
+
+        ``steps(budget)``, a generator returning the result, may stand for ``work``: in
+        the background without threads it is advanced slice by slice (see the module)."""
+        if work is None and steps is None:
+            raise ValueError("BudgetRunner.start needs work or steps")
+        if work is None:
+            def work(budget: Budget) -> Any:
+                return finish(steps(budget))
+        if background and steps is None and not threads_available():
+            background = False  # no thread to run it in: here, as before
+        cooperative = background and steps is not None and not threads_available()
         with self._lock:
             if self._busy:
                 return False
@@ -109,7 +138,10 @@ class BudgetRunner(widgets.HBox):
                     self.layout.display = "none"
                 done(result, error)
 
-            if background:
+            if cooperative:
+                self._thread = None
+                self._task = _in_slices(steps, budget, self._ended, done)
+            elif background:
                 self._thread = threading.Thread(target=body, daemon=True,
                                                 name="icecream-budget")
                 self._thread.start()
@@ -118,6 +150,10 @@ class BudgetRunner(widgets.HBox):
         if not background:
             body()
         return True
+
+    def _ended(self) -> None:
+        self._busy = False  # ``done`` may start the next piece of work
+        self.layout.display = "none"
 
     def stop(self) -> None:
         """Ask the running work to stop (it ends within about a game's time)."""
@@ -135,8 +171,8 @@ class BudgetRunner(widgets.HBox):
 
     def _progress(self, done: int, total: int) -> None:
         budget = self.budget
-        if budget is None:
-            return
+        if budget is None or budget.stopped:
+            return  # "Stopping…" stays until the work has ended
         elapsed = budget.elapsed()
         share = done / total if total else 0.0
         if budget.seconds:
@@ -148,8 +184,45 @@ class BudgetRunner(widgets.HBox):
                                    limit=_secs(limit, self.lang)))
 
 
+def _in_slices(steps: Callable[[Budget], Any], budget: Budget, ended: Callable[[], None],
+               done: Callable[[Any, BaseException | None], None]) -> Any:
+    """An asyncio task that advances ``steps(budget)`` :data:`SLICE` seconds at a time,
+    giving the event loop back in between, then calls ``ended()`` and ``done``."""
+    import asyncio
+
+    async def run() -> None:
+        result: Any = None
+        error: BaseException | None = None
+        try:
+            gen = steps(budget)
+            while True:
+                until = time.monotonic() + SLICE
+                try:
+                    while time.monotonic() < until:
+                        next(gen)
+                except StopIteration as end:
+                    result = end.value
+                    break
+                await asyncio.sleep(0)  # the browser handles its messages (Stop) here
+        except Exception as e:  # shown by ``done``; the task must not die silent
+            error = e
+        finally:
+            ended()
+        done(result, error)
+
+    return asyncio.ensure_future(run())
+
+
 def _secs(value: float, lang: str) -> str:
     return format_number(float(value), lang, ".0f" if value >= 10 else ".1f")
+
+
+def work_in_background() -> bool:
+    """Whether a page's button should start its budgeted work in the background: when the
+    kernel handles a click (:func:`from_page`), and always in a browser's Python
+    (Pyodide), whose kernel keeps no parent message to ask and whose work then runs in
+    slices (:meth:`BudgetRunner.start` with ``steps``)."""
+    return not threads_available() or from_page()
 
 
 def time_limit(value: int, lang: str = DEFAULT_LANGUAGE) -> widgets.BoundedIntText:
@@ -179,4 +252,5 @@ def from_page() -> bool:
     return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"
 
 
-__all__ = ["MAX_SECONDS", "BudgetRunner", "from_page", "time_limit"]
+__all__ = ["MAX_SECONDS", "SLICE", "BudgetRunner", "from_page", "threads_available",
+           "time_limit", "work_in_background"]

@@ -33,8 +33,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
-from ..teach.hints import MAX_SAMPLES, Hint, HintError, hint
-from .budget import BudgetRunner, from_page
+from ..teach.hints import MAX_SAMPLES, Hint, HintError, hint_steps
+from .budget import BudgetRunner, work_in_background
 
 #: The longest a hint may think after *Think longer* presses, in seconds.
 MAX_HINT_SECONDS = 32.0
@@ -149,9 +149,9 @@ class HintPanel(widgets.VBox):
         seconds = self.seconds * self._longer
         self._show(t("teach.ui.hint_thinking", self.lang, player=who))
 
-        def work(budget: Any) -> Hint:
-            return hint(s, samples=samples, policy=self.policy, seed=self.seed,
-                        lang=self.lang, budget=budget)
+        def steps(budget: Any) -> Any:
+            return hint_steps(s, samples=samples, policy=self.policy, seed=self.seed,
+                              lang=self.lang, budget=budget)
 
         def done(result: Hint | None, error: BaseException | None) -> None:
             if s is not self.state or not self.enabled:
@@ -165,7 +165,8 @@ class HintPanel(widgets.VBox):
             self._cached = (s, result)
             self._draw(result)
 
-        self.runner.start(work, done, seconds=seconds, background=from_page())
+        self.runner.start(None, done, seconds=seconds, background=work_in_background(),
+                          steps=steps)
 
     def _draw(self, cached: Hint) -> None:
         """Show a finished hint."""

@@ -2,7 +2,7 @@
 
 * :class:`RulesetComparison`: choose two rulesets or variant settings (presets from
   :func:`icecream.explore.compare.presets`), the bots, players and games; *Run* simulates
-  both, shows the metrics table with 95% intervals, a plotly chart and, beside them, the
+  both, shows the metrics table with 95% intervals, a chart and, beside them, the
   texts of the rules the two settings play differently.
 * :class:`PositionWhatIf`: for a position, each option of the player to act with its
   expected final score and win chance (Monte Carlo over what THAT player cannot see),
@@ -16,9 +16,13 @@ Stable CSS classes for browser tests: ``ic-whatif`` (both containers), ``ic-comp
 ``ic-position-status``, ``ic-position-table``, ``ic-position-chart``,
 ``ic-position-seconds``, ``ic-position-conclusion``; the runners' ``ic-budget-*``.
 
-Each run has a time limit (``ic-budget-seconds``: 20 s for a comparison, 10 s for a
-position) and, clicked on a page, runs in the background with a progress bar and a Stop
-button (:class:`~icecream.widgets.budget.BudgetRunner`): the page keeps answering, and a
+The tables and sentences are made from the explore layer's records, without pandas; the
+charts are plotly's where plotly is installed, else the same bars as SVG (the static site,
+:func:`~icecream.widgets.chart.svg_chart`). Each run has a time limit
+(``ic-budget-seconds``: 20 s for a comparison, 10 s for a position) and, clicked on a
+page, runs in the background with a progress bar and a Stop button
+(:class:`~icecream.widgets.budget.BudgetRunner`; in a browser's Python, which has no
+threads, in slices between which the page handles Stop): the page keeps answering, and a
 run stopped early shows what it has, saying how many games or samples that is. Below the
 numbers, the plain-words conclusions (:mod:`icecream.teach.conclusions`) say which
 differences are real and which the intervals cannot tell from luck.
@@ -46,12 +50,18 @@ import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, catalog, format_number, seat_name, t
 from ..core.protocol import default_game, get_game
-from ..explore.compare import Comparison, compare, preset_label, presets, presets_labelled
-from ..explore.position import POLICIES, NoSamples, what_if
+from ..explore.compare import (
+    Comparison,
+    compare_steps,
+    preset_label,
+    presets,
+    presets_labelled,
+)
+from ..explore.position import POLICIES, NoSamples, OptionComparison, compare_options_steps
 from ..teach.conclusions import comparison_conclusion, position_conclusion
 from . import hooks
-from .budget import BudgetRunner, from_page, time_limit
-from .chart import chart
+from .budget import BudgetRunner, threads_available, time_limit, work_in_background
+from .chart import Panel, Series, chart, plotly_available, svg_box
 from .session import bot_words
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
@@ -68,8 +78,8 @@ def warm_charts() -> None:
     """Import plotly's figure modules in a background thread, once per kernel: the first
     import of plotly takes seconds on a busy 2-core machine, which a student would pay
     after their first comparison. Started when a what-if widget is made."""
-    if _WARMED:
-        return
+    if _WARMED or not threads_available() or not plotly_available():
+        return  # the static site draws SVG charts: nothing to warm
 
     def load() -> None:
         try:
@@ -137,9 +147,14 @@ def _conclusions_html(lines: list[str]) -> str:
             f"<ul style='margin:4px 0'>{items}</ul></div>")
 
 
-def _table_html(frame) -> str:
-    return _GRID_CSS + frame.to_html(index=False, escape=True, border=0,
-                                     classes="ic-whatif-grid")
+def _table_html(rows: list[dict[str, str]]) -> str:
+    """Rows of text (dicts with the same keys, the column headers) as an HTML table."""
+    columns = list(rows[0]) if rows else []
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in columns)
+                   + "</tr>" for r in rows)
+    return (f'{_GRID_CSS}<table class="ic-whatif-grid"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
 
 
 class RulesetComparison(widgets.VBox):
@@ -203,7 +218,7 @@ class RulesetComparison(widgets.VBox):
         #: The last :class:`~icecream.explore.compare.Comparison` shown, if any.
         self.comparison: Comparison | None = None
         self.figure = None
-        self.run_button.on_click(lambda _button: self.run(background=from_page()))
+        self.run_button.on_click(lambda _button: self.run(background=work_in_background()))
         self.add_class("ic-whatif")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         # One column: at 1024 px a table beside the rules was squeezed to a few words a
@@ -239,11 +254,11 @@ class RulesetComparison(widgets.VBox):
         table = presets(self.game)
         ok = []
 
-        def work(budget: Any) -> Comparison:
-            return compare(table[a], table[b], games=games, players=players, bots=bots,
-                           seed=self.seed, label_a=preset_label(a, lang, self.game),
-                           label_b=preset_label(b, lang, self.game), lang=lang,
-                           game=self.game, budget=budget)
+        def steps(budget: Any) -> Any:
+            return compare_steps(table[a], table[b], games=games, players=players, bots=bots,
+                                 seed=self.seed, label_a=preset_label(a, lang, self.game),
+                                 label_b=preset_label(b, lang, self.game), lang=lang,
+                                 game=self.game, budget=budget)
 
         def done(c: Comparison | None, error: BaseException | None) -> None:
             self.run_button.disabled = False
@@ -254,25 +269,29 @@ class RulesetComparison(widgets.VBox):
             self.table.value = _table_html(comparison_table(c, lang))
             self.conclusions.value = _conclusions_html(comparison_conclusion(c, lang))
             self.rules.value = self._rules_html(c)
-            self.figure = c.figure(lang)
-            self.chart.children = [chart(self.figure)]
             secs = round(time.perf_counter() - start, 1)
             text = t("explore.ui.done_compare", lang, games=c.games, secs=secs)
             if c.partial:
                 text = t(f"widgets.whatif.partial_compare.{c.reason}", lang, games=c.games,
                          requested=c.requested, secs=secs)
+            # The status says the numbers are done as they are shown, not after the chart
+            # (whose first drawing waits for plotly's import: "Simulating…" stayed under
+            # finished results for seconds).
             self.status.value = html.escape(text)
+            self.figure, self.chart.children = _draw(
+                lambda: c.figure(lang), lambda: comparison_panels(c, lang),
+                t("explore.chart.compare_title", lang, a=c.label_a, b=c.label_b), lang)
             ok.append(True)
 
-        self.runner.start(work, done, seconds=seconds, background=background)
+        self.runner.start(None, done, seconds=seconds, background=background, steps=steps)
         return background or bool(ok)
 
     def _rules_html(self, c: Comparison) -> str:
         lang = self.lang
-        if c.rules.empty:
+        if not c.rule_list:
             return f"<p>{html.escape(t('explore.ui.same_rules', lang))}</p>"
         parts = [f"<h4>{html.escape(t('explore.ui.rules_differ', lang))}</h4>"]
-        for r in c.rules.itertuples():
+        for r in c.rule_list:
             parts.append(
                 f"<p><b>{html.escape(r.rule)} {html.escape(r.title)}</b><br>"
                 f"{html.escape(r.text)}<br>"
@@ -318,16 +337,16 @@ def show_interval(value: float, low: float, high: float, rate: bool,
              low=show_value(low, rate, lang), high=show_value(high, rate, lang))
 
 
-def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE):
-    """The metrics of a comparison for people: each value with its 95% interval, rates
-    as percentages, and the difference B - A with an interval too (the two estimates'
-    intervals combined as if independent; the runs share their game seeds, so this errs
-    on the wide side). A difference whose interval holds 0 reads "no measurable
-    difference"."""
-    import pandas as pd
+def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, str]]:
+    """The metrics of a comparison for people, one dict of texts per metric (keyed by the
+    column headers): each value with its 95% interval, rates as percentages, and the
+    difference B - A with an interval too (the two estimates' intervals combined as if
+    independent; the runs share their game seeds, so this errs on the wide side). A
+    difference whose interval holds 0 reads "no measurable difference"."""
+    from types import SimpleNamespace
 
     rows = []
-    for r in c.table.itertuples():
+    for r in (SimpleNamespace(**row) for row in c.table_rows()):
         rate = r.range_high == 1.0
         half = math.hypot((r.high_a - r.low_a) / 2, (r.high_b - r.low_b) / 2)
         diff = r.value_b - r.value_a
@@ -347,7 +366,38 @@ def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE):
             t("widgets.whatif.difference", lang): said,
             t("explore.col.description", lang): r.description,
         })
-    return pd.DataFrame(rows)
+    return rows
+
+
+def comparison_panels(c: Comparison, lang: str = DEFAULT_LANGUAGE) -> list[Panel]:
+    """The comparison's chart as panels (as :meth:`Comparison.figure` draws them): shares,
+    per-game amounts, and game length."""
+    nan = float("nan")
+    groups = ((t("explore.chart.shares", lang), [m for m in c.metrics if m.rate], True),
+              (t("explore.chart.amounts", lang),
+               [m for m in c.metrics if not m.rate and m.metric != "game_length"], False),
+              (t("explore.chart.length", lang),
+               [m for m in c.metrics if m.metric == "game_length"], False))
+    panels = []
+    for title, part, percent in groups:
+        series = []
+        for side, label, colour in (("a", c.label_a, "#4c78a8"), ("b", c.label_b, "#f58518")):
+            ests = [getattr(m, side) for m in part]
+            series.append(Series(label, colour, tuple(e.value if e else nan for e in ests),
+                                 tuple(e.low if e else nan for e in ests),
+                                 tuple(e.high if e else nan for e in ests)))
+        panels.append(Panel(title, tuple(m.name for m in part), tuple(series), percent))
+    return panels
+
+
+def _draw(figure: Any, panels: Any, title: str, lang: str) -> tuple[Any, list]:
+    """(the plotly figure or None, the chart box's children): plotly's chart where plotly
+    is installed, else the same bars as SVG (the static site: a student waits for no
+    plotly import, and the page fetches no script)."""
+    if plotly_available():
+        fig = figure()
+        return fig, [chart(fig)]
+    return None, [svg_box(panels(), title, lang)]
 
 
 def readable_setting(text: str, game: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -402,10 +452,10 @@ class PositionWhatIf(widgets.VBox):
                        (self.seed, "ic-position-seed"), (self.run_button, "ic-position-run"),
                        (self.chart, "ic-position-chart")):
             w.add_class(css)
-        #: The last table of options (a DataFrame from :func:`~icecream.explore.what_if`).
+        #: The last options compared (:class:`~icecream.explore.position.OptionComparison`).
         self.result = None
         self.figure = None
-        self.run_button.on_click(lambda _button: self.run(background=from_page()))
+        self.run_button.on_click(lambda _button: self.run(background=work_in_background()))
         self.add_class("ic-whatif")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.children = [
@@ -455,11 +505,11 @@ class PositionWhatIf(widgets.VBox):
         start = time.perf_counter()
         ok = []
 
-        def work(budget: Any):
+        def steps(budget: Any) -> Any:
             # One sample of every option even when the time limit comes first (only Stop
             # cuts it): a table of nothing helps nobody.
-            return what_if(state, n=n, policy=policy, seed=seed, lang=lang, budget=budget,
-                           min_samples=1)
+            return compare_options_steps(state, n=n, policy=policy, seed=seed, lang=lang,
+                                         budget=budget, min_samples=1)
 
         def done(result: Any, error: BaseException | None) -> None:
             self.run_button.disabled = False
@@ -475,67 +525,84 @@ class PositionWhatIf(widgets.VBox):
             self.result = result
             self.table.value = _table_html(self._display(result))
             self.conclusion.value = _conclusions_html([position_conclusion(result, state, lang)])
-            self.figure = self._figure(result)
-            self.chart.children = [chart(self.figure)]
-            info = result.attrs
             secs = round(time.perf_counter() - start, 1)
             player = seat_name(state.names, state.current_player, lang)
-            if info.get("partial"):
-                text = t(f"widgets.whatif.partial_position.{info['reason']}", lang,
-                         player=player, samples=info["samples"], requested=info["requested"],
+            if result.partial:
+                text = t(f"widgets.whatif.partial_position.{result.reason}", lang,
+                         player=player, samples=result.samples, requested=result.requested,
                          secs=secs)
             else:
                 text = t("explore.ui.done_position", lang, player=player,
-                         samples=info.get("samples", n), secs=secs)
+                         samples=result.samples, secs=secs)
+            # Said with the numbers, before the chart is drawn (see RulesetComparison).
             self.status.value = html.escape(text)
+            self.figure, self.chart.children = _draw(
+                lambda: self._figure(result), lambda: self._panels(result),
+                t("explore.chart.position_title", lang, player=player), lang)
             ok.append(True)
 
-        self.runner.start(work, done, seconds=seconds, background=background)
+        self.runner.start(None, done, seconds=seconds, background=background, steps=steps)
         return background or bool(ok)
 
-    def _display(self, result):
-        import pandas as pd
-
+    def _display(self, result: OptionComparison) -> list[dict[str, str]]:
+        """The options as rows of text, keyed by the column headers."""
         lang = self.lang
-        return pd.DataFrame({
-            t("explore.col.option", lang): result["label"],
-            t("explore.col.rule", lang): result["rule"],
-            t("explore.col.mean_score", lang): [
-                show_interval(v, lo, hi, False, lang) for v, lo, hi in
-                zip(result["mean_score"], result["score_low"], result["score_high"],
-                    strict=True)],
-            t("explore.col.vs_best", lang): [
-                t("widgets.whatif.interval", lang, value=show_value(v, False, lang, True),
-                  low=show_value(lo, False, lang, True), high=show_value(hi, False, lang, True))
-                for v, lo, hi in zip(result["vs_best"], result["vs_best_low"],
-                                     result["vs_best_high"], strict=True)],
-            t("explore.col.win_rate", lang): [
-                show_interval(v, lo, hi, True, lang) for v, lo, hi in
-                zip(result["win_rate"], result["win_low"], result["win_high"], strict=True)],
-        })
+        rows = []
+        for o in result.options:
+            sc, diff, win = o.score, o.vs_best, o.win
+            rows.append({
+                t("explore.col.option", lang): o.label,
+                t("explore.col.rule", lang): o.rule,
+                t("explore.col.mean_score", lang): show_interval(sc.value, sc.low, sc.high,
+                                                                 False, lang),
+                t("explore.col.vs_best", lang): t(
+                    "widgets.whatif.interval", lang,
+                    value=show_value(diff.value, False, lang, True),
+                    low=show_value(diff.low, False, lang, True),
+                    high=show_value(diff.high, False, lang, True)),
+                t("explore.col.win_rate", lang): show_interval(win.value, win.low, win.high,
+                                                               True, lang),
+            })
+        return rows
 
-    def _figure(self, result):
+    def _panels(self, result: OptionComparison) -> list[Panel]:
+        """The chart as panels: each option's mean final score and win rate."""
+        lang = self.lang
+        names = tuple(_short_action(o.label).replace("<br>", " ") for o in result.options)
+        panels = []
+        for title, attr, colour, percent in (
+                (t("explore.col.mean_score", lang), "score", "#4c78a8", False),
+                (t("explore.col.win_rate", lang), "win", "#54a24b", True)):
+            ests = [getattr(o, attr) for o in result.options]
+            panels.append(Panel(title, names, (Series(title, colour,
+                                                      tuple(e.value for e in ests),
+                                                      tuple(e.low for e in ests),
+                                                      tuple(e.high for e in ests)),),
+                                percent))
+        return panels
+
+    def _figure(self, result: OptionComparison):
         import plotly.graph_objects as go
         from plotly.subplots import make_subplots
 
         lang = self.lang
-        names = [_short_action(label) for label in result["label"]]
+        labels = [o.label for o in result.options]
+        names = [_short_action(label) for label in labels]
         fig = make_subplots(rows=1, cols=2, subplot_titles=(
             t("explore.col.mean_score", lang), t("explore.col.win_rate", lang)))
-        for col, (value, low, high, colour) in enumerate((
-                ("mean_score", "score_low", "score_high", "#4c78a8"),
-                ("win_rate", "win_low", "win_high", "#54a24b")), start=1):
+        for col, (attr, colour) in enumerate((("score", "#4c78a8"), ("win", "#54a24b")),
+                                             start=1):
+            ests = [getattr(o, attr) for o in result.options]
             fig.add_trace(go.Bar(
-                x=names, y=result[value], marker_color=colour, showlegend=False,
-                hovertext=list(result["label"]),
+                x=names, y=[e.value for e in ests], marker_color=colour, showlegend=False,
+                hovertext=labels,
                 error_y={"type": "data", "symmetric": False,
-                         "array": result[high] - result[value],
-                         "arrayminus": result[value] - result[low]}), row=1, col=col)
+                         "array": [e.high - e.value for e in ests],
+                         "arrayminus": [e.value - e.low for e in ests]}), row=1, col=col)
         fig.update_yaxes(tickformat=".0%", row=1, col=2)  # rates as percentages everywhere
         fig.update_layout(height=380, margin={"t": 50, "b": 40},
                           title=t("explore.chart.position_title", lang,
-                                  player=seat_name(self.state.names, int(result["seat"].iloc[0]),
-                                                     lang)))
+                                  player=seat_name(self.state.names, result.seat, lang)))
         return fig
 
 
