@@ -90,8 +90,17 @@ def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
                     f"<td>{escape(', '.join(marks))}</td></tr>")
     return (f'<table style="border-collapse:collapse;line-height:1.3" cellpadding="2"><tr>'
             f'<th>{escape(t("widgets.scores.player", lang))}</th>'
-            f'<th>{escape(t("widgets.scores.total", lang))}</th><th></th></tr>'
+            f'<th>{escape(t("widgets.scores.total", lang))}</th>'
+            # The third column's head is for screen readers (axe td-has-header): the
+            # marks ("to act", "winner") speak for themselves on screen.
+            f'<th><span style="{_SCREEN_READER_ONLY}">'
+            f'{escape(t("widgets.scores.status", lang))}</span></th></tr>'
             f'{"".join(rows)}</table>')
+
+
+#: Inline style that hides a text from the eye but not from assistive technology.
+_SCREEN_READER_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;"
+                       "overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0")
 
 
 def prompt_html(text: str, strong: bool = False) -> str:

@@ -22,6 +22,24 @@ from ..core.messages import DEFAULT_LANGUAGE
 from .validate import Refused, action_message
 
 ESM = r"""
+// The words an option shows, in reading order (its <title> is a tooltip, not shown).
+const visibleWords = (node) => [...node.querySelectorAll("text")]
+  .map((t) => t.textContent.trim()).filter(Boolean).join(" ");
+const plain = (text) => text.toLowerCase().replace(/\s+/g, " ").trim();
+// A card's words are several <text>s (icon, initial, name, number): read as one run they
+// run together ("Sstrawberry1"), so they are drawn right after the option instead, hidden
+// from assistive technology (its name says them, spaced) and letting clicks through.
+const liftWords = (node) => {
+  const texts = [...node.querySelectorAll("text")];
+  if (!texts.length) return;
+  const words = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  words.setAttribute("class", "ic-option-words");
+  words.setAttribute("aria-hidden", "true");
+  words.setAttribute("pointer-events", "none");
+  for (const text of texts) words.appendChild(text);
+  node.after(words);
+};
+
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ic-table-box";
@@ -38,11 +56,18 @@ function render({ model, el }) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
       const title = node.querySelector("title");
-      if (title && !node.getAttribute("aria-label")) {
-        node.setAttribute("aria-label", title.textContent);
-      } else if (title) {
+      let name = node.getAttribute("aria-label") || (title ? title.textContent : "");
+      if (title && node.getAttribute("aria-label")) {
         node.setAttribute("aria-description", title.textContent);
       }
+      // The name starts with the words the option shows (WCAG 2.5.3, label in name): a
+      // student who says "Keep" to speech control, or hears it read, finds the button.
+      const shown = visibleWords(node);
+      if (shown && !plain(name).includes(plain(shown))) {
+        name = name ? `${shown}: ${name}` : shown;
+      }
+      if (name) node.setAttribute("aria-label", name);
+      liftWords(node);
     }
   };
   // A forbidden option says why not right where it was clicked (the rule's words).

@@ -111,7 +111,7 @@ class _Picture:
         title = self.tr("title", round=self.v.round)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg ccp-table" '
                 f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-                f'role="img" aria-label="{title}" style="{_FONT}"><title>{title}</title>'
+                f'role="group" aria-label="{title}" style="{_FONT}"><title>{title}</title>'
                 f'{_DEFS}<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#FBF8F1"/>'
                 + "".join(self.out) + "</svg>")
 
