@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from test_ice_cream_text import SHOWN_WIDTH
 from voila_harness import (
     PageWatch,
     close_page,
@@ -62,6 +63,10 @@ def test_dashboard_has_no_wcag21_violations_in_english_and_dutch(
     page = open_dashboard(context, voila_server, name, watch)
     try:
         wait_kernel_idle(page, settle_ms=500, timeout=120)
+        if name == "play":  # test_ice_cream_text measures the table at this width
+            shown = page.eval_on_selector(".ic-explorer .ic-table svg",
+                                          "el => el.getBoundingClientRect().width")
+            assert shown >= SHOWN_WIDTH, f"the table is shown {shown:.0f} px wide"
         found = {"en": violations(page)}
         select_in(page, ".ic-language", label=t("language.nl", "nl"))
         page.wait_for_function(  # the page is in Dutch now: its language picker says so
