@@ -262,8 +262,9 @@ class _Picture:
         if number is not None:  # the row position the chips ("Scoop 1+3") count by
             o.append(f'<circle class="ccp-pos-number" cx="{x + w - 11}" cy="{y + 11}" r="10" '
                      f'fill="#FFFFFF" stroke="#3B2F2F" stroke-width="1.5"/>'
-                     f'<text x="{x + w - 11}" y="{y + 16}" font-size="{MIN_TEXT}" '
-                     f'font-weight="bold" text-anchor="middle" fill="#000000">{number}</text>')
+                     f'<text class="ccp-pos-label" x="{x + w - 11}" y="{y + 16}" '
+                     f'font-size="{MIN_TEXT}" font-weight="bold" text-anchor="middle" '
+                     f'fill="#000000">{number}</text>')
         if opt is not None and not opt.allowed:
             o.append(_cross(x, y, w, h))
         o.append("</g>")
