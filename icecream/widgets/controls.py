@@ -28,6 +28,11 @@ TEACHER = -1
 #: A choice field's value for the setting's ``None`` choice ("no limit"): a Dropdown
 #: whose value is ``None`` shows a blank field (issue 21), so the form uses this instead.
 NO_CHOICE = "\u2205"
+#: The form's dropdowns as wide as their chosen words (issue 33: ipywidgets' fixed width cut
+#: "one scoop missing (ruleb…" and "no:"), never wider than the page.
+FORM_CSS = ("<style>.ic-settings .widget-dropdown { width: auto !important; max-width: 100%; }"
+            ".ic-settings .widget-dropdown > select { flex: 0 1 auto !important;"
+            " width: auto !important; max-width: 100%; }</style>")
 
 
 def button(key: str, css: str, on_click: Callable[[], Any], lang: str = DEFAULT_LANGUAGE,
@@ -143,6 +148,7 @@ class SettingsForm(widgets.VBox):
         self.game.observe(lambda _c: self._build_fields(), names="value")
         self._build_fields()
         super().__init__([
+            widgets.HTML(FORM_CSS),
             widgets.HBox([self.game, self.players, self.names, self.seed],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.field_box, self.variant_note, self.note, self.go,
