@@ -43,6 +43,7 @@ const liftWords = (node) => {
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ic-table-box";
+  box.tabIndex = -1;  // holds the focus while a picture has no option to hold it
   const why = document.createElement("div");
   why.className = "ic-why-not";
   why.setAttribute("role", "alert");
@@ -50,6 +51,12 @@ function render({ model, el }) {
   let timer = null;
   const draw = () => {
     why.hidden = true;
+    // A keyboard player keeps their place: focus in the table before a new picture stays
+    // in it (on the same option if it is still allowed, else the first one), instead of
+    // falling back to the page's top and a long walk of Tabs (issue 33).
+    const active = document.activeElement;
+    const focused = active && box.contains(active);
+    const was = focused && active.getAttribute ? active.getAttribute("data-action") : null;
     box.innerHTML = model.get("svg");
     box.appendChild(why);
     for (const node of box.querySelectorAll(".ic-option")) {
@@ -68,6 +75,12 @@ function render({ model, el }) {
       }
       if (name) node.setAttribute("aria-label", name);
       liftWords(node);
+    }
+    if (focused) {
+      const options = [...box.querySelectorAll(".ic-option:not(.ic-forbidden)")];
+      const same = options.find((node) => node.getAttribute("data-action") === was);
+      const next = same || options[0] || box;
+      next.focus({ preventScroll: true });
     }
   };
   // A forbidden option says why not right where it was clicked (the rule's words).
@@ -114,6 +127,7 @@ CSS = """
 .ic-table-box .ic-option:not(.ic-forbidden):hover > rect:not(.ic-frame) {
   filter: brightness(1.15); }
 .ic-table-box .ic-option:focus { outline: none; }
+.ic-table-box:focus:not(:focus-visible) { outline: none; }
 .ic-table-box .ic-option:focus-visible {
   filter: drop-shadow(0 0 2px #000000) drop-shadow(0 0 5px #FFBF00); }
 .ic-why-not { position: absolute; z-index: 5; max-width: 320px; padding: 6px 10px;
