@@ -189,7 +189,6 @@ class SettingsForm(widgets.VBox):
     def _clamped(self, text: str) -> None:
         self.note.value = f'<span role="status" style="color:#8A4B00">{escape(text)}</span>'
 
-
     def _build_fields(self) -> None:
         spec = self.spec
         self.players.min, self.players.max = 0, 1_000  # widen first: min must stay <= max
