@@ -113,8 +113,8 @@ def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
     close_page(page, voila_server)
 
 
-#: JS: where an element's top is in the window now (px from the window's top).
-_TOP_JS = "(sel) => document.querySelector(sel).getBoundingClientRect().top"
+#: JS: where an element's top is on the page (px from the page's top, whatever the scroll).
+_TOP_JS = "(sel) => document.querySelector(sel).getBoundingClientRect().top + window.scrollY"
 
 
 def _in_window(page: Any, selector: str) -> None:
@@ -147,13 +147,13 @@ def test_quiz_feedback_comes_into_view_and_the_quiz_ends_with_its_score(
                 "([sel, text]) => (document.querySelector(sel)?.innerText || '')"
                 ".includes(text)", arg=[f"{Q} .ic-quiz-prompt", question.prompt[:60]])
             wait_kernel_idle(page)
-            page.evaluate("() => window.scrollTo(0, 0)")
+            page.evaluate("() => window.scrollTo({top: 0, behavior: 'instant'})")
         assert page.locator(f"{Q} .ic-quiz-end").inner_text().strip() == ""
         wrong = k == 2  # one wrong answer: the score says 7 of 8
         picks = ([c for c in range(len(question.choices)) if c not in question.answer][:1]
                  if wrong else list(question.answer))
         _tick(page, picks)
-        # Where the feedback will start: below the window's last 40 px, unseen unscrolled.
+        # Where the feedback will start: below the first window's last 40 px, unseen there.
         long_ones += page.evaluate(_TOP_JS, f"{Q} .ic-quiz-result") > SMALL["height"] - 40
         _check(page)
         _in_window(page, f"{Q} .ic-quiz-feedback")
