@@ -203,7 +203,7 @@ class _Picture:
         spc = max([view.settings["scoops_per_cone"]]
                   + [len(c) for c in view.cones if c is not None])
         self.stack_h = spc * SCOOP_STEP
-        self.slot_h = self.stack_h + 120
+        self.slot_h = self.stack_h + 128  # the cone, its name (two lines) and a note
         slots = view.settings["cones"] + 1
         self.slots_per_row = (WIDTH - 2 * MARGIN) // SLOT_W
         self.cone_rows = -(-slots // self.slots_per_row)
