@@ -72,8 +72,10 @@ def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_L
     rows = [f'<li value="{k}"><small>{escape(t("widgets.log.step", lang, step=k))}</small> '
             f'{_cite(text, rules, lang)}</li>' for k, text in shown]
     head = escape(t("widgets.log.head", lang))
-    return (f'<div><b>{head}</b><ul style="max-height:260px;overflow-y:auto;'
-            f'padding-left:1.2em;margin:4px 0">{"".join(rows)}</ul></div>')
+    # A list that scrolls takes the focus, so the keyboard can scroll it (WCAG 2.1.1, axe
+    # scrollable-region-focusable).
+    return (f'<div><b>{head}</b><ul tabindex="0" aria-label="{head}" style="max-height:260px;'
+            f'overflow-y:auto;padding-left:1.2em;margin:4px 0">{"".join(rows)}</ul></div>')
 
 
 def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -155,7 +157,8 @@ def summary_html(history: Any, step: int, perspective: int | None,
     return (f'<div role="region" aria-label="{escape(head)}" style="border:3px solid #B8860B;'
             f'border-radius:8px;padding:6px 10px;background:#FFFBEA;line-height:1.35">'
             f'<h3 style="margin:2px 0 6px 0">{escape(head)}</h3>{table}{lead}'
-            f'<ul style="padding-left:1.2em;margin:6px 0;max-height:40vh;overflow-y:auto">'
+            f'<ul tabindex="0" aria-label="{escape(head)}" '
+            f'style="padding-left:1.2em;margin:6px 0;max-height:40vh;overflow-y:auto">'
             f'{events}</ul></div>')
 
 
