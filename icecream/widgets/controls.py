@@ -18,8 +18,9 @@ from ..bots import bot_names
 from ..core.messages import DEFAULT_LANGUAGE, t
 from ..core.protocol import GameSpec, SettingField, default_game, get_game, list_games
 from . import hooks
+from .numbers import CheckedIntText
 from .session import bot_words
-from .validate import HUMAN, MAX_SEED, refuse
+from .validate import HUMAN, MAX_SEED, distinct_names, refuse
 
 #: The perspective selector's value for the teacher's view (``None`` is not used, so a
 #: browser that clears the selection does not land on the teacher's view by accident).
@@ -27,6 +28,11 @@ TEACHER = -1
 #: A choice field's value for the setting's ``None`` choice ("no limit"): a Dropdown
 #: whose value is ``None`` shows a blank field (issue 21), so the form uses this instead.
 NO_CHOICE = "\u2205"
+#: The form's dropdowns as wide as their chosen words (issue 33: ipywidgets' fixed width cut
+#: "one scoop missing (ruleb…" and "no:"), never wider than the page.
+FORM_CSS = ("<style>.ic-settings .widget-dropdown { width: auto !important; max-width: 100%; }"
+            ".ic-settings .widget-dropdown > select { flex: 0 1 auto !important;"
+            " width: auto !important; max-width: 100%; }</style>")
 
 
 def button(key: str, css: str, on_click: Callable[[], Any], lang: str = DEFAULT_LANGUAGE,
@@ -119,11 +125,15 @@ class SettingsForm(widgets.VBox):
                                      **self._label("game"))
         self.game.add_class("ic-game-select")
         spec = get_game(game)
-        self.players = widgets.BoundedIntText(value=players, min=spec.min_players,
-                                              max=spec.max_players, **self._label("players"))
+        # A number out of range is set in range and the form says so (issue 33: players 99
+        # became 5 silently).
+        self.note = widgets.HTML()
+        self.note.add_class("ic-form-note")
+        self.players = CheckedIntText(value=players, min=spec.min_players,
+                                      max=spec.max_players, **self._number("players"))
         self.names = widgets.Text(value="", placeholder=t("widgets.form.names_hint", lang),
                                   **self._label("names"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, **self._label("seed"))
+        self.seed = CheckedIntText(value=seed, min=0, max=MAX_SEED, **self._number("seed"))
         self.variant_note = widgets.HTML()
         self.variant_note.add_class("ic-variant-note")
         # An installed game plug-in that failed to load is named here, once.
@@ -141,9 +151,10 @@ class SettingsForm(widgets.VBox):
         self.game.observe(lambda _c: self._build_fields(), names="value")
         self._build_fields()
         super().__init__([
+            widgets.HTML(FORM_CSS),
             widgets.HBox([self.game, self.players, self.names, self.seed],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.field_box, self.variant_note, self.plugin_note, self.go,
+            self.field_box, self.variant_note, self.note, self.plugin_note, self.go,
         ])
         self.add_class("ic-settings")
 
@@ -156,7 +167,8 @@ class SettingsForm(widgets.VBox):
     def values(self) -> dict[str, Any]:
         """The settings as ``new_game`` keyword arguments plus ``game`` (the explorer checks
         them again). Names that do not match the number of players are refused."""
-        names = [n.strip() for n in self.names.value.split(",") if n.strip()]
+        names = distinct_names([n.strip() for n in self.names.value.split(",") if n.strip()],
+                               self._lang)
         count = self.players.value
         if names and len(names) != count:
             raise refuse("names_mismatch", self._lang, names=len(names), players=count)
@@ -170,6 +182,15 @@ class SettingsForm(widgets.VBox):
     def _label(self, key: str) -> dict:
         return {"description": t(f"widgets.form.{key}", self._lang),
                 "style": {"description_width": "initial"}}
+
+    def _number(self, key: str, label: str | None = None) -> dict:
+        """A number field's label, and what it says when it sets a value in range."""
+        label = t(f"widgets.form.{key}", self._lang) if label is None else label
+        return {"description": label, "style": {"description_width": "initial"},
+                "label": label, "on_clamped": self._clamped, "lang": self._lang}
+
+    def _clamped(self, text: str) -> None:
+        self.note.value = f'<span role="status" style="color:#8A4B00">{escape(text)}</span>'
 
     def _build_fields(self) -> None:
         spec = self.spec
@@ -202,7 +223,9 @@ class SettingsForm(widgets.VBox):
             return widgets.Dropdown(
                 options=[(hooks.choice_label(spec, f.name, c, lang), _choice_value(c))
                          for c in f.choices], value=_choice_value(f.default), **style)
-        return widgets.BoundedIntText(value=f.default, min=f.low, max=f.high, **style)
+        label = hooks.setting_label(spec, f.name, lang)
+        return CheckedIntText(value=f.default, min=f.low, max=f.high,
+                              **self._number(f.name, label))
 
     def _seats(self) -> list:
         # A browser can raise the field's max and value past any game: cap on the server.

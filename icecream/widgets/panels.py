@@ -72,8 +72,10 @@ def log_html(lines: Sequence[tuple[int, str]], rules: Any, lang: str = DEFAULT_L
     rows = [f'<li value="{k}"><small>{escape(t("widgets.log.step", lang, step=k))}</small> '
             f'{_cite(text, rules, lang)}</li>' for k, text in shown]
     head = escape(t("widgets.log.head", lang))
-    return (f'<div><b>{head}</b><ul style="max-height:260px;overflow-y:auto;'
-            f'padding-left:1.2em;margin:4px 0">{"".join(rows)}</ul></div>')
+    # A list that scrolls takes the focus, so the keyboard can scroll it (WCAG 2.1.1, axe
+    # scrollable-region-focusable).
+    return (f'<div><b>{head}</b><ul tabindex="0" aria-label="{head}" style="max-height:260px;'
+            f'overflow-y:auto;padding-left:1.2em;margin:4px 0">{"".join(rows)}</ul></div>')
 
 
 def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -90,8 +92,17 @@ def scores_html(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
                     f"<td>{escape(', '.join(marks))}</td></tr>")
     return (f'<table style="border-collapse:collapse;line-height:1.3" cellpadding="2"><tr>'
             f'<th>{escape(t("widgets.scores.player", lang))}</th>'
-            f'<th>{escape(t("widgets.scores.total", lang))}</th><th></th></tr>'
+            f'<th>{escape(t("widgets.scores.total", lang))}</th>'
+            # The third column's head is for screen readers (axe td-has-header): the
+            # marks ("to act", "winner") speak for themselves on screen.
+            f'<th><span style="{_SCREEN_READER_ONLY}">'
+            f'{escape(t("widgets.scores.status", lang))}</span></th></tr>'
             f'{"".join(rows)}</table>')
+
+
+#: Inline style that hides a text from the eye but not from assistive technology.
+_SCREEN_READER_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;"
+                       "overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0")
 
 
 def prompt_html(text: str, strong: bool = False, state: str | None = None) -> str:
@@ -148,7 +159,8 @@ def summary_html(history: Any, step: int, perspective: int | None,
     return (f'<div role="region" aria-label="{escape(head)}" style="border:3px solid #B8860B;'
             f'border-radius:8px;padding:6px 10px;background:#FFFBEA;line-height:1.35">'
             f'<h3 style="margin:2px 0 6px 0">{escape(head)}</h3>{table}{lead}'
-            f'<ul style="padding-left:1.2em;margin:6px 0;max-height:40vh;overflow-y:auto">'
+            f'<ul tabindex="0" aria-label="{escape(head)}" '
+            f'style="padding-left:1.2em;margin:6px 0;max-height:40vh;overflow-y:auto">'
             f'{events}</ul></div>')
 
 

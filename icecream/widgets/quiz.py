@@ -12,7 +12,9 @@ Stable CSS classes, for browser tests: ``ic-quiz`` (the widget), ``ic-quiz-progr
 ``ic-quiz-choice`` (each checkbox of a pick-all question; also ``ic-quiz-choice-<k>``),
 ``ic-quiz-radio`` (the radio buttons of a one-answer question), ``ic-quiz-check``,
 ``ic-quiz-next``, ``ic-quiz-new``, ``ic-quiz-game`` (the game picker), ``ic-quiz-feedback``,
-``ic-quiz-rules``, ``ic-quiz-message``.
+``ic-quiz-rules``, ``ic-quiz-message``, ``ic-quiz-end`` (the closing message with the score,
+after the last question is checked) and ``ic-quiz-result`` (message, closing, feedback
+and rules: brought into the window after *Check*).
 
 >>> quiz = QuizWidget(count=2, seed=1)
 >>> grade = quiz.answer(quiz.question.answer)
@@ -33,6 +35,7 @@ from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import default_game, list_games
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
 from .controls import game_options
+from .scroll import ScrollIntoView
 
 #: Seeds a browser may ask for with *New quiz*.
 SEED_RANGE = (0, 2**31 - 1)
@@ -108,13 +111,19 @@ class QuizWidget(widgets.VBox):
         self.message = _html("ic-quiz-message")
         self.feedback = _html("ic-quiz-feedback")
         self.rules = _html("ic-quiz-rules")
+        self.end = _html("ic-quiz-end")
+        # What *Check* says, brought into the window: under a long list of choices it
+        # starts below 640 px, and nothing visible changed (issue 33).
+        self.result = widgets.VBox([self.message, self.end, self.feedback, self.rules])
+        self.result.add_class("ic-quiz-result")
+        self.scroll = ScrollIntoView(".ic-quiz-result", scope="ic-quiz")
         # The picture beside the choices, so a question fits a laptop screen; they stack
         # on a narrow one.
         answers = widgets.VBox([
             self.choices_box,
             widgets.HBox([self.check_button, self.next_button, self.new_button,
                           self.game_select], layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.feedback, self.rules,
+            self.result, self.scroll,
         ], layout=widgets.Layout(flex="1 1 240px", min_width="240px", padding="0 0 0 12px"))
         self.children = [
             self.progress, self.kind, self.prompt,
@@ -154,13 +163,19 @@ class QuizWidget(widgets.VBox):
         self.answered += 1
         self._say("")
         self._show_grade(result)
+        if self.index + 1 >= len(self.questions):  # the last one: the quiz's closing words
+            self.end.value = (
+                '<div role="status" style="border:3px solid #B8860B;border-radius:8px;'
+                'background:#FFFBEA;padding:4px 12px;margin:6px 0">'
+                f'<h3 style="margin:4px 0">{escape(t("teach.ui.finished_title", self.lang))}'
+                f'</h3><p style="margin:4px 0">{escape(self._finished())}</p></div>')
+        self.scroll.show()
         return result
 
     def next_question(self) -> bool:
         """Show the next question; False (with a message) after the last one."""
         if self.index + 1 >= len(self.questions):
-            self._say(t("teach.ui.finished", self.lang, right=self.right,
-                        count=len(self.questions)))
+            self._say(self._finished())
             return False
         self.index += 1
         self._show_question()
@@ -195,6 +210,10 @@ class QuizWidget(widgets.VBox):
         return True
 
     # -- drawing -------------------------------------------------------------------------------
+    def _finished(self) -> str:
+        """The closing words: the score out of every question."""
+        return t("teach.ui.finished", self.lang, right=self.right, count=len(self.questions))
+
     def _start(self) -> None:
         self.index = 0
         self.right = 0
@@ -237,6 +256,7 @@ class QuizWidget(widgets.VBox):
             self.choices_box.children = [self.radio]
         self.feedback.value = ""
         self.rules.value = ""
+        self.end.value = ""
         self.check_button.disabled = False
         self.next_button.disabled = self.index + 1 >= len(self.questions)
         self._progress()

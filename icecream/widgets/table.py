@@ -22,9 +22,28 @@ from ..core.messages import DEFAULT_LANGUAGE
 from .validate import Refused, action_message
 
 ESM = r"""
+// The words an option shows, in reading order (its <title> is a tooltip, not shown).
+const visibleWords = (node) => [...node.querySelectorAll("text")]
+  .map((t) => t.textContent.trim()).filter(Boolean).join(" ");
+const plain = (text) => text.toLowerCase().replace(/\s+/g, " ").trim();
+// A card's words are several <text>s (icon, initial, name, number): read as one run they
+// run together ("Sstrawberry1"), so they are drawn right after the option instead, hidden
+// from assistive technology (its name says them, spaced) and letting clicks through.
+const liftWords = (node) => {
+  const texts = [...node.querySelectorAll("text")];
+  if (!texts.length) return;
+  const words = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  words.setAttribute("class", "ic-option-words");
+  words.setAttribute("aria-hidden", "true");
+  words.setAttribute("pointer-events", "none");
+  for (const text of texts) words.appendChild(text);
+  node.after(words);
+};
+
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ic-table-box";
+  box.tabIndex = -1;  // holds the focus while a picture has no option to hold it
   const why = document.createElement("div");
   why.className = "ic-why-not";
   why.setAttribute("role", "alert");
@@ -32,17 +51,36 @@ function render({ model, el }) {
   let timer = null;
   const draw = () => {
     why.hidden = true;
+    // A keyboard player keeps their place: focus in the table before a new picture stays
+    // in it (on the same option if it is still allowed, else the first one), instead of
+    // falling back to the page's top and a long walk of Tabs (issue 33).
+    const active = document.activeElement;
+    const focused = active && box.contains(active);
+    const was = focused && active.getAttribute ? active.getAttribute("data-action") : null;
     box.innerHTML = model.get("svg");
     box.appendChild(why);
     for (const node of box.querySelectorAll(".ic-option")) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
       const title = node.querySelector("title");
-      if (title && !node.getAttribute("aria-label")) {
-        node.setAttribute("aria-label", title.textContent);
-      } else if (title) {
+      let name = node.getAttribute("aria-label") || (title ? title.textContent : "");
+      if (title && node.getAttribute("aria-label")) {
         node.setAttribute("aria-description", title.textContent);
       }
+      // The name starts with the words the option shows (WCAG 2.5.3, label in name): a
+      // student who says "Keep" to speech control, or hears it read, finds the button.
+      const shown = visibleWords(node);
+      if (shown && !plain(name).includes(plain(shown))) {
+        name = name ? `${shown}: ${name}` : shown;
+      }
+      if (name) node.setAttribute("aria-label", name);
+      liftWords(node);
+    }
+    if (focused) {
+      const options = [...box.querySelectorAll(".ic-option:not(.ic-forbidden)")];
+      const same = options.find((node) => node.getAttribute("data-action") === was);
+      const next = same || options[0] || box;
+      next.focus({ preventScroll: true });
     }
   };
   // A forbidden option says why not right where it was clicked (the rule's words).
@@ -91,6 +129,7 @@ CSS = """
 .ic-table-box .ic-option:not(.ic-forbidden):hover > rect:not(.ic-frame) {
   filter: brightness(1.15); }
 .ic-table-box .ic-option:focus { outline: none; }
+.ic-table-box:focus:not(:focus-visible) { outline: none; }
 .ic-table-box .ic-option:focus-visible {
   filter: drop-shadow(0 0 2px #000000) drop-shadow(0 0 5px #FFBF00); }
 .ic-why-not { position: absolute; z-index: 5; max-width: 320px; padding: 6px 10px;

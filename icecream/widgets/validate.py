@@ -15,8 +15,10 @@ icecream.widgets.validate.Refused: There is no seat True at this table of 3 play
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from babel.lists import format_list
 
 from ..bots import bot_names
 from ..core.errors import ActionFormatError, quote
@@ -38,6 +40,26 @@ class Refused(ValueError):
 def refuse(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> Refused:
     """A :class:`Refused` with the catalog text ``widgets.msg.<key>``."""
     return Refused(t(f"widgets.msg.{key}", lang, **params))
+
+
+def distinct_names(names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """``names`` when no two are the same; else :class:`Refused`, naming the repeated ones
+    in words (a list in the language's own way, not a Python list).
+
+    >>> distinct_names(["Ann", "Bob"])
+    ['Ann', 'Bob']
+    >>> try:
+    ...     distinct_names(["Ann", "Bob", "Ann", "Bob", "Cy"], "nl")
+    ... except Refused as e:
+    ...     print(e)
+    Elke speler heeft een eigen naam nodig: Ann en Bob staan er meer dan één keer.
+    """
+    names = list(names)
+    twice = [n for k, n in enumerate(names) if names[:k].count(n) == 1]  # each once
+    if twice:
+        raise refuse("names_twice", lang, count=len(twice),
+                     names=format_list(twice, locale=lang))
+    return names
 
 
 def is_int(value: Any) -> bool:

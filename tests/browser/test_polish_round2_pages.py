@@ -112,7 +112,7 @@ def test_ic13_day_end_shows_the_scored_table_until_continue_then_combo_cone_read
     # count, and the brands named with their icons.
     start_new_game(page, game_title("combo-cone"), players=4, seed=3)
     assert page.eval_on_selector(svg, MIN_PX) >= 11
-    numbers = page.eval_on_selector_all(f"{TABLE} .ccp-pos-number + text",
+    numbers = page.eval_on_selector_all(f"{TABLE} .ccp-pos-label",
                                         "els => els.map(e => e.textContent)")
     assert numbers == ["1", "2", "3", "4"], numbers
     legend = text_of(page, f"{TABLE} .ccp-legend")

@@ -111,3 +111,59 @@ def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
            f"{quiz[1].kind}); screenshots in {os.environ.get('ICECREAM_SCREENSHOTS', tmp_path)}")
     check(page)
     close_page(page, voila_server)
+
+
+#: JS: where an element's top is on the page (px from the page's top, whatever the scroll).
+_TOP_JS = "(sel) => document.querySelector(sel).getBoundingClientRect().top + window.scrollY"
+
+
+def _in_window(page: Any, selector: str) -> None:
+    """Wait until the element's top is inside the 640 px window (the scroll is smooth)."""
+    page.wait_for_function(
+        "([sel, h]) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return r.top >= 0 && r.top < h - 40; }",
+        arg=[selector, SMALL["height"]], timeout=10_000)
+
+
+def test_quiz_feedback_comes_into_view_and_the_quiz_ends_with_its_score(
+        open_page: Any, check: Any, voila_server: VoilaServer, tmp_path: Path) -> None:
+    """Issue 33: Combo Cone's "Which options are allowed?" lists its choices so long that
+    *Check*'s feedback began below 640 px (nothing visible changed); and the quiz had no
+    closing words. Every checked answer's feedback comes into the window, and after the
+    last question the quiz says it is finished, with the score."""
+    quiz = make_quiz("combo-cone", count=8, seed=0)
+    page = open_page("quiz")
+    page.set_viewport_size(SMALL)
+    select_in(page, f"{Q} .ic-quiz-game", label=quiz[0].state.game.title)
+    page.wait_for_function(
+        "([sel, text]) => (document.querySelector(sel)?.innerText || '').includes(text)",
+        arg=[f"{Q} .ic-quiz-prompt", quiz[0].prompt[:60]], timeout=60_000)
+    wait_kernel_idle(page)
+    long_ones = 0
+    for k, question in enumerate(quiz):
+        if k:
+            page.click(f"{Q} .ic-quiz-next")
+            page.wait_for_function(
+                "([sel, text]) => (document.querySelector(sel)?.innerText || '')"
+                ".includes(text)", arg=[f"{Q} .ic-quiz-prompt", question.prompt[:60]])
+            wait_kernel_idle(page)
+            page.evaluate("() => window.scrollTo({top: 0, behavior: 'instant'})")
+        assert page.locator(f"{Q} .ic-quiz-end").inner_text().strip() == ""
+        wrong = k == 2  # one wrong answer: the score says 7 of 8
+        picks = ([c for c in range(len(question.choices)) if c not in question.answer][:1]
+                 if wrong else list(question.answer))
+        _tick(page, picks)
+        # Where the feedback will start: below the first window's last 40 px, unseen there.
+        long_ones += page.evaluate(_TOP_JS, f"{Q} .ic-quiz-result") > SMALL["height"] - 40
+        _check(page)
+        _in_window(page, f"{Q} .ic-quiz-feedback")
+        if question.kind == "allowed_options":
+            _shot(page, tmp_path, f"feedback_in_view_{k}")
+    assert long_ones, "no question's feedback started below the window: nothing was tested"
+    _in_window(page, f"{Q} .ic-quiz-end")
+    end = text_of(page, f"{Q} .ic-quiz-end")
+    assert t("teach.ui.finished_title") in end
+    assert t("teach.ui.finished", right=7, count=8) in end, end
+    _shot(page, tmp_path, "end")
+    check(page)
+    close_page(page, voila_server)

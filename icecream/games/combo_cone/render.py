@@ -111,7 +111,7 @@ class _Picture:
         title = self.tr("title", round=self.v.round)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="ic-table-svg ccp-table" '
                 f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-                f'role="img" aria-label="{title}" style="{_FONT}"><title>{title}</title>'
+                f'role="group" aria-label="{title}" style="{_FONT}"><title>{title}</title>'
                 f'{_DEFS}<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#FBF8F1"/>'
                 + "".join(self.out) + "</svg>")
 
@@ -262,8 +262,9 @@ class _Picture:
         if number is not None:  # the row position the chips ("Scoop 1+3") count by
             o.append(f'<circle class="ccp-pos-number" cx="{x + w - 11}" cy="{y + 11}" r="10" '
                      f'fill="#FFFFFF" stroke="#3B2F2F" stroke-width="1.5"/>'
-                     f'<text x="{x + w - 11}" y="{y + 16}" font-size="{MIN_TEXT}" '
-                     f'font-weight="bold" text-anchor="middle" fill="#000000">{number}</text>')
+                     f'<text class="ccp-pos-label" x="{x + w - 11}" y="{y + 16}" '
+                     f'font-size="{MIN_TEXT}" font-weight="bold" text-anchor="middle" '
+                     f'fill="#000000">{number}</text>')
         if opt is not None and not opt.allowed:
             o.append(_cross(x, y, w, h))
         o.append("</g>")
@@ -399,11 +400,19 @@ class _Picture:
             cy += 17
         # The hand first, right under the name: own cards face up (with placement chips
         # while serving), others' backs. Cones and orders below it can grow; the hand a
-        # student clicks stays inside a 1024x640 window (issue 11).
+        # student clicks stays inside a 1024x640 window (issue 11). In the own (wide)
+        # panel the Cones stand beside the hand, so a big hand no longer pushes them out
+        # of the window (issue 33: y 620 at 1024x640 with 12 cards).
+        hand = v.hands[p]
+        cones = v.cones[p]
+        cones_w = len(cones) * (STRIP_W + 14)
+        side = (hand is not None and v.seat == p and bool(cones)
+                and w - 24 - cones_w >= 4 * (HAND_W + 4))
+        hand_w = w - cones_w - 8 if side else w
+        top = cy
         o.append(f'<text x="{x + 8}" y="{cy + 11}" font-size="{MIN_TEXT}" fill="#444444">'
                  f'{self.tr("hand", count=v.hand_sizes[p])}</text>')
         cy += 17
-        hand = v.hands[p]
         if hand is None:
             shown = min(v.hand_sizes[p], max(1, (w - 16 - 30) // 14 + 1))
             for k in range(shown):
@@ -413,7 +422,7 @@ class _Picture:
                          f'aria-label="{self.tr("card_back")}"/>')
             cy += 48 if v.hand_sizes[p] else 4
         else:
-            cols = max(1, (w - 8) // (HAND_W + 4))
+            cols = max(1, (hand_w - 8) // (HAND_W + 4))
             serving = any(op.action.type == "place" for op in self.options)
             place_h = 8 + (len(v.cones[p]) * (PLACE_H + 2) if serving else 0)
             for k, c in enumerate(hand):
@@ -430,11 +439,14 @@ class _Picture:
             rows = -(-len(hand) // cols) if hand else 0
             cy += rows * (HAND_H + place_h) + 4
         # Cones: stacks of card strips, bottom first, with the fill chips under each.
-        cones = v.cones[p]
+        hand_end = cy
         # The own (wide) panel keeps its reserved orders beside the cones, not under them.
-        beside = bool(v.reserved[p]) and v.hands[p] is not None and \
+        beside = not side and bool(v.reserved[p]) and v.hands[p] is not None and \
             w - 16 - len(cones) * (STRIP_W + 14) >= len(v.reserved[p]) * (ORDER_W + 4)
-        per_row = max(1, (w - 8) // (STRIP_W + 14))
+        per_row = len(cones) if side else max(1, (w - 8) // (STRIP_W + 14))
+        left = x + w - cones_w if side else x + 8
+        if side:
+            cy = top + 4
         # Room for the tallest stack there is (not more: empty room pushed the hand down,
         # out of a 1024x640 window).
         tallest = max([len(st) for st in cones] + [1])
@@ -442,11 +454,13 @@ class _Picture:
         stack_h = min(tallest, 8) * STRIP_H + 8 if tallest <= 8 else 8 * STRIP_H + 8
         for j, stack in enumerate(cones):
             r, c = divmod(j, per_row)
-            sx = x + 8 + c * (STRIP_W + 14)
+            sx = left + c * (STRIP_W + 14)
             sy = cy + r * (stack_h + 52)
             self.cone(p, j, stack, sx, sy, stack_h, step)
         rows = -(-len(cones) // per_row)
         cones_end = cy + rows * (stack_h + 52)
+        if side:  # orders go under the hand and the Cones, whichever is lower
+            cones_end = cy = max(cones_end, hand_end)
         # Reserved orders (face up, CCP-7): beside the cones if there is room, else under.
         if v.reserved[p]:
             # Orders keep their width (a narrower one cut "strawber", issue 21): a narrow

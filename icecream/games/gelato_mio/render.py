@@ -370,7 +370,7 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     # The game's name is a proper name, the same in every language.
     title = escape(state.game.title)
     o.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-                f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{title}" '
+                f'viewBox="0 0 {WIDTH} {height}" role="group" aria-label="{title}" '
                 f'style="{_FONT};background:#fffaf3">')
     o.append("</svg>")
     return "".join(o)

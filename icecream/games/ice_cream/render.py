@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
@@ -46,18 +46,22 @@ FLAVOUR_INK: tuple[str, ...] = ("#000000", "#FFFFFF", "#000000", "#FFFFFF", "#00
 #: The one colour that means "you can click this".
 CLICK = "#0072B2"
 
+#: The picture is shown ~700 px wide beside the play dashboard's side panel at 1024x640
+#: (720 in the quiz): drawn 1000 units wide, every text is at least ``MIN_TEXT`` units, so
+#: >= 11 px there (issue 33: 11-unit card names read at 7.7 px), like Combo Cone's table.
 WIDTH = 1000
+MIN_TEXT = 16
+#: The line step of wrapped ``MIN_TEXT`` lines.
+LINE = 19
 MARGIN = 20
-HEADER_H = 52
-SUPPLY_H = 92
-SLOT_W = 72
+PILE_STEP = 150
+SLOT_W = 84
 SCOOP_STEP = 30
 SCOOP_R = 18
-CARD_W, CARD_H, CARD_GAP = 64, 84, 6
+CARD_W, CARD_H, CARD_GAP = 70, 98, 4
 #: The height of the cone area when there are no cones (a line saying so, or nothing).
 NO_CONES_H = 48
 PANEL_GAP = 10
-PANEL_HEAD = 68
 
 _EXACT, _CLOSE, _PLACE, _NO = "exact", "close", "place", "no"
 _DOT = " \u00b7 "
@@ -199,10 +203,15 @@ class _Picture:
         spc = max([view.settings["scoops_per_cone"]]
                   + [len(c) for c in view.cones if c is not None])
         self.stack_h = spc * SCOOP_STEP
-        self.slot_h = self.stack_h + 100
+        self.slot_h = self.stack_h + 128  # the cone, its name (two lines) and a note
         slots = view.settings["cones"] + 1
         self.slots_per_row = (WIDTH - 2 * MARGIN) // SLOT_W
         self.cone_rows = -(-slots // self.slots_per_row)
+        # Each panel's lines under the name (badges, the last day), wrapped to the panel's
+        # width so that no text runs out of it (issue 33); every panel as tall as the most.
+        self.panel_lines = [self._panel_lines(p) for p in range(n)]
+        self.panel_head = 34 + LINE * max(
+            sum(max(1, len(lines)) for _, lines, _ in texts) for texts in self.panel_lines) + 8
 
     def tr(self, key: str, **params: Any) -> str:
         return escape(t(f"widgets.svg.{key}", self.lang, **params))
@@ -217,10 +226,8 @@ class _Picture:
     # -- the whole picture ---------------------------------------------------------
     def draw(self) -> str:
         v = self.v
-        y = HEADER_H
-        self.header()
-        self.supplies(y + 6)
-        y += SUPPLY_H + 12
+        y = self.header()
+        y += self.supplies(y + 6) + 12
         y += self.cones(y)
         height = y + self.players(y) + MARGIN
         title = self.tr("title", day=v.day)
@@ -234,24 +241,21 @@ class _Picture:
                 f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#FBF8F1"/>')
         return head + "".join(self.out) + "</svg>"
 
-    def header(self) -> None:
+    def header(self) -> int:
+        """Draw the header; its height. The seat banner goes on a line of its own when it
+        does not fit beside the rules in play."""
         v, o = self.v, self.out
         phase = escape(t(f"ic.phase.{v.phase}", self.lang))
-        o.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEADER_H}" fill="#3B2F2F"/>')
         if self.scoring is not None:  # the day as scored (IC-13)
             phase = self.tr("day_scored", day=t("ui.day_n", self.lang, n=self.scoring.day))
         if v.is_over:
             left = phase
         else:
             left = f'{self.tr("day", day=v.day, days=v.settings["days"])}{_DOT}{phase}'
-        o.append(f'<text class="ic-phase" x="{MARGIN}" y="22" font-size="18" '
-                 f'font-weight="bold" fill="#FFFFFF">{left}</text>')
         # The rules in play, in words: the ruleset, and 2 players as a house variant (IC-1).
         rules = escape(t(f"setting.ice-cream.ruleset.{v.settings['ruleset']}", self.lang))
         if len(v.names) < 3:
             rules += _DOT + self.tr("house_variant", players=len(v.names))
-        o.append(f'<text class="ic-rules-in-play" x="{MARGIN}" y="42" font-size="13" '
-                 f'fill="#F5E9D3">{rules}</text>')
         if self.scoring is not None:
             nxt = self.scoring.next_day
             right = "" if nxt is None else self.tr(
@@ -264,74 +268,99 @@ class _Picture:
             right = self.tr("your_turn")
         else:
             right = self.tr("to_act", player=self.name(v.to_act))
-        o.append(f'<text class="ic-to-act" x="{WIDTH - MARGIN}" y="22" font-size="18" '
-                 f'font-weight="bold" text-anchor="end" fill="#FFD966">{right}</text>')
         # Whose eyes: the teacher's view (every card) stands out in yellow.
         if v.teacher:
             fill, ink, words, cls = "#F0E442", "#000000", self.tr("teacher_banner"), "teacher"
         else:
             fill, ink, cls = "#3B2F2F", "#F5E9D3", "seat"
             words = self.tr("seat_banner", player=self.name(v.seat))
-        o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="{WIDTH // 2 - 20}" y="29" '
-                 f'width="{WIDTH // 2 + 20 - MARGIN + 6}" height="19" rx="4" fill="{fill}"/>'
-                 f'<text x="{WIDTH - MARGIN}" y="43" font-size="12" font-weight="bold" '
-                 f'text-anchor="end" fill="{ink}">{words}</text></g>')
+        room = WIDTH - 2 * MARGIN
+        banner_w = min(_width(unescape(words), MIN_TEXT), room - 12)
+        own_line = _width(unescape(rules), MIN_TEXT) + 30 + banner_w > room
+        height = 92 if own_line else 70
+        o.append(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#3B2F2F"/>')
+        squeeze = _fit(unescape(left), room - _width(unescape(right), 20) - 20, 20)
+        o.append(f'<text class="ic-phase" x="{MARGIN}" y="26" font-size="20" '
+                 f'font-weight="bold" fill="#FFFFFF"{squeeze}>{left}</text>')
+        o.append(f'<text class="ic-rules-in-play" x="{MARGIN}" y="54" font-size="{MIN_TEXT}" '
+                 f'fill="#F5E9D3">{rules}</text>')
+        o.append(f'<text class="ic-to-act" x="{WIDTH - MARGIN}" y="26" font-size="20" '
+                 f'font-weight="bold" text-anchor="end" fill="#FFD966">{right}</text>')
+        by = 76 if own_line else 54
+        o.append(f'<g class="ic-banner ic-banner-{cls}"><rect x="{WIDTH - MARGIN - banner_w - 8}"'
+                 f' y="{by - 16}" width="{banner_w + 14}" height="22" rx="4" fill="{fill}"/>'
+                 f'<text x="{WIDTH - MARGIN}" y="{by}" font-size="{MIN_TEXT}" font-weight="bold" '
+                 f'text-anchor="end" fill="{ink}"{_fit(unescape(words), banner_w)}>{words}</text>'
+                 f'</g>')
+        return height
 
     # -- decks, the turned scoop, the buttons ----------------------------------------
-    def supplies(self, y: int) -> None:
+    def supplies(self, y: int) -> int:
+        """Draw the piles, the turned scoop and the buttons from ``y``; the height taken."""
         v, o = self.v, self.out
+        tallest = max(len(_wrap(t(f"widgets.svg.{key}", self.lang), PILE_STEP - 8))
+                      for key in ("ice_cream_deck", "discard"))
         x = MARGIN + 30
         piles = (("ice_cream_deck", v.ice_cream_deck_size, "ic-deck"),
                  ("discard", v.discard_size, "ic-discard"),
                  ("scoop_deck", v.scoop_deck_size, "ic-scoop-deck"))
         for key, count, cls in piles:
+            # A long name ("Stapel roomijskaarten") takes two lines, not its neighbour's room.
+            lines = _wrap(t(f"widgets.svg.{key}", self.lang), PILE_STEP - 8)
+            words = "".join(
+                f'<text x="{x + 22}" y="{y + 82 + LINE * k}" font-size="{MIN_TEXT}" '
+                f'text-anchor="middle" fill="#222222"{_fit(line, PILE_STEP - 8)}>'
+                f'{escape(line)}</text>' for k, line in enumerate(lines))
             o.append(f'<g class="{cls}" data-count="{count}">'
                      f'<rect x="{x}" y="{y + 4}" width="44" height="60" rx="5" fill="#3D4A5C" '
                      f'stroke="#3B2F2F" stroke-width="2"/>'
                      f'<text x="{x + 22}" y="{y + 40}" font-size="18" font-weight="bold" '
-                     f'text-anchor="middle" fill="#FFFFFF">{count}</text>'
-                     f'<text x="{x + 22}" y="{y + 80}" font-size="13" text-anchor="middle" '
-                     f'fill="#222222">{self.tr(key)}</text></g>')
-            x += 125
-        o.append(f'<text class="ic-removed" x="{x - 103}" y="{y + 95}" font-size="12" '
-                 f'text-anchor="middle" fill="#555555">'
-                 f'{self.tr("removed", count=v.removed_count)}</text>')
-        x += 10
+                     f'text-anchor="middle" fill="#FFFFFF">{count}</text>{words}</g>')
+            x += PILE_STEP
+        removed = t("widgets.svg.removed", self.lang, count=v.removed_count)
+        o.append(f'<text class="ic-removed" x="{x - PILE_STEP + 22}" '
+                 f'y="{y + 82 + LINE * len(lines)}" '
+                 f'font-size="{MIN_TEXT}" text-anchor="middle" fill="#555555"'
+                 f'{_fit(removed, PILE_STEP - 8)}>{escape(removed)}</text>')
+        x -= 10
         if v.turned_scoop is not None:
             f = v.turned_scoop
             o.append(f'<g class="ic-turned-scoop" data-flavour="{FLAVOURS[f]}">'
                      f'{_scoop(x + 24, y + 34, 24, f, self.lang)}'
-                     f'<text x="{x + 58}" y="{y + 30}" font-size="13" fill="#222222">'
+                     f'<text x="{x + 58}" y="{y + 30}" font-size="{MIN_TEXT}" fill="#222222">'
                      f'{self.tr("turned_scoop")}</text>'
-                     f'<text x="{x + 58}" y="{y + 48}" font-size="15" font-weight="bold" '
+                     f'<text x="{x + 58}" y="{y + 50}" font-size="17" font-weight="bold" '
                      f'fill="#222222">{escape(_flavour(f, self.lang))}</text></g>')
-            x += 220
+            x += 58 + max(150, int(_width(t("widgets.svg.turned_scoop", self.lang),
+                                          MIN_TEXT)) + 16)
         self.buttons(x, y + 14)
+        # Under the scoop deck: its name's lines and the scoops removed (IC-3).
+        return 70 + LINE * max(tallest, len(lines) + 1)
 
     def buttons(self, x: int, y: int) -> None:
         o = self.out
         if not self.marks.buttons:
             if (not self.v.is_over and not self.v.teacher and self.v.seat != self.v.to_act
                     and self.scoring is None):
-                o.append(f'<text class="ic-waiting" x="{x}" y="{y + 24}" font-size="15" '
+                o.append(f'<text class="ic-waiting" x="{x}" y="{y + 24}" font-size="{MIN_TEXT}" '
                          f'fill="#555555">{self.tr("waiting", player=self.name(self.v.to_act))}'
                          f'</text>')
             return
         for opt in self.marks.buttons:
             label = self.tr(f"button_{opt.action.type}")
-            w = max(96, 11 * len(label) + 24)
+            w = max(96, int(_width(unescape(label), 17)) + 24)
             reason = escape(opt.reason.text(self.lang, self.v.names, FLAVOURS))
             if opt.allowed:
                 o.append(f'<g {option_attrs(opt, "ic-button")}><title>{reason}</title>'
                          f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="{CLICK}" '
                          f'stroke="#003D66" stroke-width="2"/>'
-                         f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" font-weight="bold" '
+                         f'<text x="{x + w // 2}" y="{y + 26}" font-size="17" font-weight="bold" '
                          f'text-anchor="middle" fill="#FFFFFF">{label}</text></g>')
             else:
                 o.append(f'<g {option_attrs(opt, "ic-button ic-disabled")}><title>{reason}</title>'
                          f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="8" fill="#DDDDDD" '
                          f'stroke="#999999" stroke-width="2" stroke-dasharray="5 3"/>'
-                         f'<text x="{x + w // 2}" y="{y + 26}" font-size="16" '
+                         f'<text x="{x + w // 2}" y="{y + 26}" font-size="17" '
                          f'text-anchor="middle" fill="#555555">{label}</text></g>')
             x += w + 14
 
@@ -342,7 +371,7 @@ class _Picture:
         instead of sitting below an empty area."""
         v, o = self.v, self.out
         if v.phase == "deliveries":
-            o.append(f'<text x="{MARGIN}" y="{y + 30}" font-size="15" fill="#555555">'
+            o.append(f'<text x="{MARGIN}" y="{y + 30}" font-size="{MIN_TEXT}" fill="#555555">'
                      f'{self.tr("no_cones")}</text>')
             return NO_CONES_H
         if not v.cones and v.phase != "cones":
@@ -381,20 +410,21 @@ class _Picture:
             o.append(_frame(x + 3, y, SLOT_W - 6, self.slot_h - 8, tag))
         if served:
             o.append(_cone_shape(cx, base, "#EEEEEE", "#AAAAAA", dashed=True))
-            o.append(f'<text x="{cx}" y="{base - 12}" font-size="13" text-anchor="middle" '
-                     f'fill="#777777">{self.tr("served_cone")}</text>')
+            words = t("widgets.svg.served_cone", self.lang)
+            o.append(f'<text x="{cx}" y="{base - 12}" font-size="{MIN_TEXT}" '
+                     f'text-anchor="middle" fill="#666666"{_fit(words)}>{escape(words)}</text>')
         else:
             o.append(_cone_shape(cx, base, "#E3B778", "#8A5A2B"))
             for k, f in enumerate(cone):
                 o.append(_scoop(cx, base - 14 - k * SCOOP_STEP, SCOOP_R, f, self.lang))
         words = t("widgets.svg.cone", self.lang, cone=n)
-        o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 54}" font-size="13" '
+        o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 62}" font-size="{MIN_TEXT}" '
                  f'font-weight="bold" text-anchor="middle" fill="#222222"{_fit(words)}>'
                  f'{escape(words)}</text>')
         if tag is not None:
             words = t(f"widgets.svg.tag_{tag}", self.lang)
-            o.append(f'<text class="ic-tag ic-tag-{tag}" x="{cx}" y="{base + 72}" '
-                     f'font-size="13" font-weight="bold" text-anchor="middle" '
+            o.append(f'<text class="ic-tag ic-tag-{tag}" x="{cx}" y="{base + 82}" '
+                     f'font-size="{MIN_TEXT}" font-weight="bold" text-anchor="middle" '
                      f'fill="{_TAG_INK[tag]}"{_fit(words)}>{escape(words)}</text>')
         o.append("</g>")
 
@@ -416,15 +446,16 @@ class _Picture:
                  f'text-anchor="middle" fill="#8A5A2B">{mark}</text>')
         # A long name ("Nieuw hoorntje") takes two lines rather than its neighbour's room.
         words = t("widgets.svg.new_cone", self.lang)
-        lines = [words] if _width(words) <= SLOT_W - 6 else words.split(" ", 1)
+        lines = _wrap(words, SLOT_W - 6)
         for k, line in enumerate(lines):
-            o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 50 + 15 * k}" '
-                     f'font-size="13" font-weight="bold" text-anchor="middle" '
+            o.append(f'<text class="ic-cone-name" x="{cx}" y="{base + 62 + LINE * k}" '
+                     f'font-size="{MIN_TEXT}" font-weight="bold" text-anchor="middle" '
                      f'fill="#222222"{_fit(line)}>{escape(line)}</text>')
         if full:
             words = t("widgets.svg.cones_used", self.lang, count=self.v.settings["cones"])
-            o.append(f'<text x="{cx}" y="{base + 50 + 15 * len(lines) + 4}" font-size="13" '
-                     f'text-anchor="middle" fill="#555555"{_fit(words)}>{escape(words)}</text>')
+            o.append(f'<text x="{cx}" y="{base + 62 + LINE * len(lines)}" '
+                     f'font-size="{MIN_TEXT}" text-anchor="middle" fill="#555555"{_fit(words)}>'
+                     f'{escape(words)}</text>')
         o.append("</g>")
 
     # -- the players -------------------------------------------------------------------
@@ -434,7 +465,7 @@ class _Picture:
         for p in range(len(v.names)):
             cards = len(v.face_up[p]) + (1 if v.has_face_down[p] else 0)
             rows = max(rows, -(-cards // self.per_row))
-        h = PANEL_HEAD + rows * (CARD_H + CARD_GAP) + 8
+        h = self.panel_head + rows * (CARD_H + CARD_GAP) + 8
         for p in range(len(v.names)):
             self.player(p, MARGIN + p * (self.panel_w + PANEL_GAP), y, h)
         return h
@@ -444,46 +475,31 @@ class _Picture:
         acting = p == v.to_act and not v.is_over and self.scoring is None
         me = p == v.seat
         stroke, width = ("#B8860B", 5) if acting else ("#8A7F6A", 2)
+        score = t("widgets.svg.score", self.lang, score=v.scores[p])
+        score_w = int(_width(score, 17)) + 8
         o.append(f'<g class="ic-player{" ic-acting" if acting else ""}" data-seat="{p}" '
                  f'data-score="{v.scores[p]}">'
                  f'<rect x="{x}" y="{y}" width="{self.panel_w}" height="{h}" rx="10" '
                  f'fill="{"#FFFFFF" if me else "#F4EFE4"}" stroke="{stroke}" '
                  f'stroke-width="{width}"/>'
-                 f'<text x="{x + 10}" y="{y + 22}" font-size="16" font-weight="bold" '
-                 f'fill="#222222">{escape(self.name(p))}</text>'
-                 f'<text class="ic-score" x="{x + self.panel_w - 10}" y="{y + 22}" '
-                 f'font-size="15" font-weight="bold" text-anchor="end" fill="#222222">'
-                 f'{self.tr("score", score=v.scores[p])}</text>')
-        badges = []
-        if p == v.dealer:
-            badges.append(self.tr("dealer"))
-        if acting:
-            badges.append(self.tr("acting"))
-        if p in v.winners:
-            badges.append(self.tr("winner"))
-        served = sum(v.served[p])
-        if served and self.scoring is None:
-            badges.append(self.tr("served_today", count=served))
-        o.append(f'<text class="ic-badges" x="{x + 10}" y="{y + 42}" font-size="13" '
-                 f'font-weight="bold" fill="#5A3A00">{_DOT.join(badges)}</text>')
-        if self.scoring is not None:  # this day's scoops and duplicates (IC-13)
-            scoops, dupes = self.scoring.points[p]
-            words = self.tr("scored_line", points=scoops + dupes,
-                            scoops=t("widgets.svg.scoops", self.lang, count=scoops),
-                            dupes=t("widgets.svg.dupes", self.lang, count=dupes))
-            room = self.panel_w - 20  # a narrow panel (5 players) squeezes, never overflows
-            fit = (f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
-                   if len(words) * 7.6 > room else "")
-            o.append(f'<text class="ic-last-day" x="{x + 10}" y="{y + 60}" font-size="13" '
-                     f'font-weight="bold" fill="#222222"{fit}>{words}</text>')
-        elif v.results and (v.phase == "deliveries" or v.is_over):
-            # The day just scored, so the scoring stays readable on the next deal (IC-13).
-            scoops, dupes = v.results[-1][p]
-            words = self.tr("last_day", day=len(v.results), points=scoops + dupes,
-                            scoops=t("widgets.svg.scoops", self.lang, count=scoops),
-                            dupes=t("widgets.svg.dupes", self.lang, count=dupes))
-            o.append(f'<text class="ic-last-day" x="{x + 10}" y="{y + 60}" font-size="13" '
-                     f'fill="#222222">{words}</text>')
+                 f'<text x="{x + 10}" y="{y + 24}" font-size="17" font-weight="bold" '
+                 f'fill="#222222"{_fit(self.name(p), self.panel_w - 20 - score_w, 17)}>'
+                 f'{escape(self.name(p))}</text>'
+                 f'<text class="ic-score" x="{x + self.panel_w - 10}" y="{y + 24}" '
+                 f'font-size="17" font-weight="bold" text-anchor="end" fill="#222222">'
+                 f'{escape(score)}</text>')
+        # One <text> per kind (the badges, the day's points), a <tspan> per wrapped line.
+        room = self.panel_w - 20
+        k = 0
+        for cls, lines, bold in self.panel_lines[p]:
+            weight = ' font-weight="bold"' if bold else ""
+            ink = "#5A3A00" if cls == "ic-badges" else "#222222"
+            spans = "".join(
+                f'<tspan x="{x + 10}" y="{y + 46 + LINE * (k + j)}"{_fit(line, room)}>'
+                f'{escape(line)}</tspan>' for j, line in enumerate(lines))
+            o.append(f'<text class="{cls}" font-size="{MIN_TEXT}"{weight} fill="{ink}">'
+                     f'{spans}</text>')
+            k += max(1, len(lines))
         opened: set[int] = set()
         k = 0
         handed = self._handed_in(p)
@@ -501,6 +517,40 @@ class _Picture:
             else:
                 self.card(hidden, 0, cx, cy, face_down=True)
         o.append("</g>")
+
+    def _panel_lines(self, p: int) -> list[tuple[str, list[str], bool]]:
+        """(class, lines, bold) of each text under seat ``p``'s name: its badges (dealer, to
+        act, winner, served today; possibly none) and the day just scored, each wrapped to
+        the panel's width."""
+        v = self.v
+        room = self.panel_w - 20
+        acting = p == v.to_act and not v.is_over and self.scoring is None
+        badges = []
+        if p == v.dealer:
+            badges.append(t("widgets.svg.dealer", self.lang))
+        if acting:
+            badges.append(t("widgets.svg.acting", self.lang))
+        if p in v.winners:
+            badges.append(t("widgets.svg.winner", self.lang))
+        served = sum(v.served[p])
+        if served and self.scoring is None:
+            badges.append(t("widgets.svg.served_today", self.lang, count=served))
+        out = [("ic-badges", _wrap(badges, room, joiner=_DOT), True)]
+        if self.scoring is not None:  # this day's scoops and duplicates (IC-13)
+            scoops, dupes = self.scoring.points[p]
+            words = t("widgets.svg.scored_line", self.lang, points=scoops + dupes,
+                      scoops=t("widgets.svg.scoops", self.lang, count=scoops),
+                      dupes=t("widgets.svg.dupes", self.lang, count=dupes))
+            out.append(("ic-last-day", _wrap(words, room), True))
+        elif v.results and (v.phase == "deliveries" or v.is_over):
+            # The day just scored, so the scoring stays readable on the next deal (IC-13).
+            scoops, dupes = v.results[-1][p]
+            words = t("widgets.svg.last_day", self.lang, day=len(v.results),
+                      points=scoops + dupes,
+                      scoops=t("widgets.svg.scoops", self.lang, count=scoops),
+                      dupes=t("widgets.svg.dupes", self.lang, count=dupes))
+            out.append(("ic-last-day", _wrap(words, room), False))
+        return out
 
     def _handed_in(self, p: int) -> list[bool]:
         """Which of seat ``p``'s face-up cards the scoring takes (none outside it): the
@@ -525,13 +575,12 @@ class _Picture:
 
     def card_xy(self, x: int, y: int, k: int) -> tuple[int, int]:
         row, col = divmod(k, self.per_row)
-        return x + 8 + col * (CARD_W + CARD_GAP), y + PANEL_HEAD + row * (CARD_H + CARD_GAP)
+        return x + 8 + col * (CARD_W + CARD_GAP), y + self.panel_head + row * (CARD_H + CARD_GAP)
 
     def card(self, f: int, served: int, x: int, y: int, face_down: bool = False,
              handed_in: bool = False) -> None:
         name = _flavour(f, self.lang)
-        words = name.split(" ")
-        lines = [" ".join(words[:-1]), words[-1]] if len(words) > 1 else [name]
+        lines = _card_lines(name)
         classes = "ic-card ic-face-down" if face_down else "ic-card"
         if served:
             classes += " ic-opened"
@@ -546,29 +595,29 @@ class _Picture:
                  f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" '
                  f'fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
                  f'stroke-width="{3 if served else 1.5}"{dash}/>',
-                 f'<text x="{x + CARD_W // 2}" y="{y + 24}" font-size="18" font-weight="bold" '
+                 f'<text x="{x + CARD_W // 2}" y="{y + 25}" font-size="20" font-weight="bold" '
                  f'text-anchor="middle" fill="{ink}">{_initials(f, self.lang)}</text>']
         for j, line in enumerate(lines):
-            fit = f' textLength="{CARD_W - 6}" lengthAdjust="spacingAndGlyphs"' \
-                if len(line) > 8 else ""
-            parts.append(f'<text x="{x + CARD_W // 2}" y="{y + 42 + 12 * j}" font-size="11" '
-                         f'text-anchor="middle" fill="{ink}"{fit}>{escape(line)}</text>')
+            parts.append(f'<text x="{x + CARD_W // 2}" y="{y + 46 + (LINE - 2) * j}" '
+                         f'font-size="{MIN_TEXT}" text-anchor="middle" fill="{ink}"'
+                         f'{_fit(line, CARD_W - 6, MIN_TEXT, bold=False)}>{escape(line)}</text>')
+        band = ""
         if face_down:
-            parts.append(f'<rect x="{x + 2}" y="{y + CARD_H - 14}" width="{CARD_W - 4}" '
-                         f'height="13" rx="3" fill="#FFFFFF"/>'
-                         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 3}" font-size="11" '
-                         f'text-anchor="middle" fill="#000000">{self.tr("face_down")}</text>')
+            band = self.tr("face_down")
         if handed_in:  # the scoring takes it (IC-13): a band across the card says so
-            parts.append(f'<rect x="{x + 1}" y="{y + CARD_H - 18}" width="{CARD_W - 2}" '
-                         f'height="17" rx="3" fill="#3B2F2F"/>'
-                         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 5}" font-size="11" '
-                         f'font-weight="bold" text-anchor="middle" fill="#FFFFFF">'
-                         f'{self.tr("handed_in")}</text>')
+            band = self.tr("handed_in")
+        if band:
+            fit = _fit(unescape(band), CARD_W - 6, MIN_TEXT)
+            parts.append(f'<rect x="{x + 1}" y="{y + CARD_H - 21}" width="{CARD_W - 2}" '
+                         f'height="20" rx="3" fill="{"#3B2F2F" if handed_in else "#FFFFFF"}"/>'
+                         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H - 6}" '
+                         f'font-size="{MIN_TEXT}" font-weight="bold" text-anchor="middle" '
+                         f'fill="{"#FFFFFF" if handed_in else "#000000"}"{fit}>{band}</text>')
         if served:
             parts.append(f'<title>{self.tr("scoops_on_card", count=served, flavour=name)}</title>'
-                         f'<circle cx="{x + CARD_W - 8}" cy="{y - 1}" r="9" fill="#FFFFFF" '
+                         f'<circle cx="{x + CARD_W - 8}" cy="{y - 1}" r="11" fill="#FFFFFF" '
                          f'stroke="#222222" stroke-width="2"/>'
-                         f'<text x="{x + CARD_W - 8}" y="{y + 3}" font-size="12" '
+                         f'<text x="{x + CARD_W - 8}" y="{y + 5}" font-size="{MIN_TEXT}" '
                          f'font-weight="bold" text-anchor="middle" fill="#000000">{served}</text>')
         parts.append("</g>")
         self.out.append("".join(parts))
@@ -596,18 +645,61 @@ _TAG_STYLE = {
 _TAG_INK = {_EXACT: "#0B4F8A", _CLOSE: "#0B4F8A", _PLACE: "#0B4F8A", _NO: "#666666"}
 
 
-def _width(text: str, size: int = 13) -> float:
-    """About how wide bold ``text`` is at ``size`` in DejaVu Sans (a little generous)."""
+def _width(text: str, size: int = MIN_TEXT, bold: bool = True) -> float:
+    """About how wide ``text`` is at ``size`` in DejaVu Sans (bold, or a little less for
+    regular type; a little generous)."""
     em = sum(0.4 if ch in "ijlt.,:;'!|() f" else 0.95 if ch in "mwMW" else
              0.78 if ch.isupper() or ch.isdigit() else 0.66 for ch in text)
-    return em * size
+    return em * size * (1.0 if bold else 0.92)
 
 
-def _fit(text: str, room: int = SLOT_W - 6) -> str:
-    """Squeeze ``text`` into ``room`` units when it would overlap its neighbour's."""
-    if _width(text) <= room:
+def _fit(text: str, room: float = SLOT_W - 6, size: int = MIN_TEXT, bold: bool = True) -> str:
+    """Squeeze ``text`` into ``room`` units when it would overlap its neighbour's (a
+    single long word; longer texts are wrapped by :func:`_wrap` first)."""
+    if _width(text, size, bold) <= room:
         return ""
-    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+    return f' textLength="{int(room)}" lengthAdjust="spacingAndGlyphs"'
+
+
+def _wrap(text: str | list[str], room: float, size: int = MIN_TEXT, bold: bool = True,
+          joiner: str = " ") -> list[str]:
+    """``text`` in lines of at most ``room`` units: split at spaces (or, for a list, keep
+    each item whole and join items on a line with ``joiner``); a word longer than a line
+    has its own line (:func:`_fit` squeezes it).
+
+    >>> _wrap("Dag 1: +5 (4 bolletjes, 1 dubbele kaart)", 160)
+    ['Dag 1: +5 (4', 'bolletjes, 1', 'dubbele kaart)']
+    >>> _wrap(["Dealer", "To act"], 300, joiner=" · ")
+    ['Dealer · To act']
+    """
+    pieces = text.split(" ") if isinstance(text, str) else list(text)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and _width(lines[-1] + joiner + piece, size, bold) <= room:
+            lines[-1] += joiner + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def _card_lines(name: str, room: int = CARD_W - 6) -> list[str]:
+    """A flavour's name on a card: at most two lines; a long single word is hyphenated
+    rather than squeezed out of shape, where both languages break a word: between a double
+    consonant (strac-ciatella) or before a consonant that starts a syllable (vanil-le).
+
+    >>> _card_lines("stracciatella"), _card_lines("zwarte framboos"), _card_lines("vanille")
+    (['strac-', 'ciatella'], ['zwarte', 'framboos'], ['vanille'])
+    """
+    lines = _wrap(name, room, bold=False)
+    if len(lines) == 1 and _width(name, bold=False) > 1.3 * room:
+        vowels = "aeiouy"
+        cuts = [i for i in range(4, len(name) - 3)
+                if (name[i - 1] == name[i] and name[i] not in vowels)
+                or (name[i - 1] in vowels and name[i] not in vowels and name[i + 1] in vowels)]
+        if cuts:
+            cut = min(cuts, key=lambda i: max(i + 1, len(name) - i))
+            lines = [name[:cut] + "-", name[cut:]]
+    return lines[:2]
 
 
 def _frame(x: int, y: int, w: int, h: int, tag: str) -> str:
@@ -624,7 +716,7 @@ def _cone_shape(cx: int, top: int, fill: str, stroke: str, dashed: bool = False)
 
 
 def _scoop(cx: int, cy: int, r: int, f: int, lang: str) -> str:
-    size = 14 if r < 20 else 17
+    size = MIN_TEXT if r < 20 else 18
     return (f'<g class="ic-scoop" data-flavour="{FLAVOURS[f]}">'
             f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{FLAVOUR_COLOURS[f]}" stroke="#222222" '
             f'stroke-width="1.5"/><text x="{cx}" y="{cy + size // 3 + 1}" font-size="{size}" '
