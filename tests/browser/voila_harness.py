@@ -107,7 +107,13 @@ class VoilaServer:
     """
 
     def __init__(self, port: int | None = None, log_path: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, notebooks: Path | None = None,
+                 cwd: Path | None = None, args: list[str] | None = None) -> None:
+        #: The folder served (``dashboards/``, or another one for a benchmark's yardstick)
+        #: and the folder Voila starts in (it reads ``voila.json`` from there).
+        self.notebooks = notebooks or ROOT / "dashboards"
+        self.cwd = cwd or ROOT
+        self.args = list(args or [])
         self.port = port or free_port()
         self._port_chosen = port is None  # ours to change if another process takes it first
         self.log_path = log_path or Path(f"/tmp/icecream-voila-{self.port}.log")
@@ -123,11 +129,16 @@ class VoilaServer:
         """The address of ``dashboards/<name>.ipynb`` rendered as an app."""
         return f"{self.url}/voila/render/{name}.ipynb"
 
+    def command(self) -> list[str]:
+        """The command that starts this server."""
+        return [sys.executable, "-m", "voila", str(self.notebooks), "--no-browser",
+                f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+                *self.args]
+
     def start(self, timeout: float = 60.0) -> VoilaServer:
-        cmd = [sys.executable, "-m", "voila", "dashboards/", "--no-browser",
-               f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
+        cmd = self.command()
         self._log = open(self.log_path, "w", encoding="utf-8")
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=self._log,
+        self.proc = subprocess.Popen(cmd, cwd=self.cwd, env=self.env, stdout=self._log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -168,6 +179,25 @@ class VoilaServer:
             return [root, *root.children(recursive=True)]
         except psutil.NoSuchProcess:
             return []
+
+    def kernel_processes(self) -> dict[str, Any]:
+        """The server's kernel processes by kernel id (read from their connection file)."""
+        found = {}
+        for p in self.processes()[1:]:
+            match = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(_cmdline(p)))
+            if match:
+                found[match.group(1)] = p
+        return found
+
+    def kernel_rss_mb(self, kid: str) -> float | None:
+        """Resident memory of kernel ``kid`` in MB (``None`` when it is not running)."""
+        import psutil
+
+        proc = self.kernel_processes().get(kid)
+        try:
+            return proc.memory_info().rss / 2**20 if proc is not None else None
+        except psutil.NoSuchProcess:
+            return None
 
     def kernel_count(self) -> int:
         """How many kernel processes the server runs now."""
