@@ -150,14 +150,15 @@ def main(argv: list[str] | None = None) -> int:
         floor_dir.mkdir()
         (floor_dir / "floor.ipynb").write_text(json.dumps(FLOOR_NOTEBOOK), "utf-8")
         floor = VoilaServer(notebooks=floor_dir, cwd=Path(tmp), args=FLOOR_ARGS,
-                            log_path=Path(tmp) / "floor.log")
-        dashboards = VoilaServer(log_path=Path(tmp) / "dashboards.log")
+                            log_path=Path(tmp) / "floor.log", launcher=False)
+        dashboards = VoilaServer(log_path=Path(tmp) / "dashboards.log",
+                                 launcher=not args.plain)
         with floor, dashboards, chromium_session() as browser:
             wait_pool(floor, 1)
             wait_pool(dashboards, len(names) if "preheat" in dashboards.log_text() else 0,
                       timeout=240)
             print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
-                  f"{args.runs} turns; dashboards served by {' '.join(dashboards.command()[1:4])}")
+                  f"{args.runs} turns; dashboards served by {Path(dashboards.command()[1]).name}")
             targets = {"floor": (floor, f"{floor.url}/voila/render/floor.ipynb")}
             for name in names:
                 targets[name] = (dashboards, dashboards.dashboard_url(name))
