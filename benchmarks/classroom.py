@@ -218,8 +218,8 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> int:
         print(f"click-to-table (ms), one student alone afterwards, {len(alone.clicks_ms)} "
               f"clicks:  p50 {statistics.median(alone.clicks_ms):.0f}  "
               f"p95 {percentile(alone.clicks_ms, 0.95):.0f}")
-    else:
-        print(f"click-to-table, one student alone: failed {alone.problems[:2]}")
+    if alone.problems or len(alone.clicks_ms) < args.alone_clicks:
+        print(f"  the student alone stopped: {alone.problems[:2]}")
     print(f"blank or failed pages: {len(failed)} of {args.students}")
     for s in failed[:5]:
         print(f"  student {s.number}: {s.problems[:2] or ['never interactive']}")

@@ -246,7 +246,7 @@ class ClassroomVoila(Voila):
             conf.page_config_hook = page_extensions_hook(only_on)
         conf.multi_kernel_manager_class = classroom_manager(conf.multi_kernel_manager_class)
         executor = self.config.VoilaExecutor
-        executor.timeout_func = cell_timeout(executor.get("timeout", None))
+        executor.timeout_func = cell_timeout(_typed(executor.get("timeout", None)))
 
 
 def main(argv: list[str] | None = None) -> int:
