@@ -128,7 +128,12 @@ async def play(browser: Any, url: str, student: Student, moves: int, timeout: fl
         student.first_interactive = time.perf_counter() - t0
         await page.evaluate(PROBE_JS, TABLE)
         for _ in range(moves):
+            # A scored day stops the game on its summary until Continue (the bots may have
+            # played on to it after the student's last click).
+            offered = page.locator(f"{OPTIONS}, .ic-explorer .ic-continue:visible").first
+            await offered.wait_for(state="visible", timeout=timeout * 1000)
             if not await page.locator(OPTIONS).count():
+                await page.click(".ic-explorer .ic-continue", timeout=timeout * 1000)
                 await page.wait_for_selector(OPTIONS, state="visible", timeout=timeout * 1000)
             student.clicks_ms.append(await click_and_time(page, rng, timeout * 1000))
         for sel in ERROR_SELECTORS:
