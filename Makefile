@@ -18,10 +18,11 @@ export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PA
 SITE   ?= _site
 # Only pass test directories that exist (notebooks/ may not exist yet in a fresh clone).
 
-.PHONY: help venv chromium test lint dashboard site serve-site lock bench clean
+.PHONY: help venv chromium test lint dashboard check-dashboard site serve-site lock bench clean
 
 help:
 	@echo "make dashboard  - set up .venv and serve the Voila dashboards on http://127.0.0.1:$(PORT)/"
+	@echo "make check-dashboard - check voila.json and PORT as make dashboard does, serve nothing"
 	@echo "make test       - set up .venv (+ Debian chromium when root), run ruff and pytest"
 	@echo "make site       - build the dashboards into a static site in $(SITE)/ (no server needed)"
 	@echo "make serve-site - serve $(SITE)/ with python -m http.server on http://127.0.0.1:$(PORT)/"
@@ -103,12 +104,20 @@ lint: venv
 	$(BIN)/ruff check icecream tests
 
 # Run from the repo root so Voila picks up ./voila.json (sources stripped, no tracebacks,
-# idle kernels culled, a cell timeout). port_retries=0: fail if PORT is taken rather than
-# serve on another port than the one printed. Stop with Ctrl-C.
+# preheated kernel pools, a closed page's kernel culled, a cell timeout), through
+# scripts/serve_dashboards.py: it checks those settings and PORT first (one line and exit
+# code 2 for a value that makes no sense), loads plotly's front end on the what-if page only
+# and gives a page time to connect to its kernel (README "Serving a class").
+# port_retries=0: fail if PORT is taken rather than serve on another port than the one
+# printed. Stop with Ctrl-C.
 dashboard: venv
 	@echo "Serving dashboards at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(BIN)/voila dashboards/ --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
-	  --Voila.port_retries=0
+	$(BIN)/python scripts/serve_dashboards.py dashboards/ --no-browser --Voila.ip=127.0.0.1 \
+	  --port=$(PORT) --Voila.port_retries=0
+
+# Only check voila.json and PORT as `make dashboard` would, and serve nothing.
+check-dashboard: venv
+	$(BIN)/python scripts/serve_dashboards.py dashboards/ --check --port=$(PORT)
 
 bench: venv
 	$(BIN)/python -m icecream bench --game ice-cream --players 4 --games 3000

@@ -1,4 +1,5 @@
-"""The play page's "Learn this game" link to the tutorial page (issue 20).
+"""The play page's "Learn this game" link to the tutorial page (issue 20), and how a page
+reads its own address (:func:`page_query`, the link's other end).
 
 Its own module, so the play page (:mod:`icecream.widgets.explorer`) needs nothing of the
 tutorial widget, which itself builds on the language switch over the play page.
@@ -9,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import os
 import sys
 from html import escape
 from urllib.parse import urlencode
@@ -31,4 +33,21 @@ def learn_link_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
             f'{escape(t("tutorial.ui.learn", lang))}</a>')
 
 
-__all__ = ["learn_link_html"]
+def page_query() -> str:
+    """The query string of the page this kernel serves (``game=combo-cone&lang=nl``); ""
+    outside Voila (a notebook, the static site).
+
+    A kernel Voila starts for a request has it from the start (``QUERY_STRING``). A
+    preheated kernel was started, and its notebook run, before anyone asked for the page:
+    Voila's ``get_query_string`` waits until the request comes and then returns it (the cell
+    calling this must carry the tag ``voila-waits-for-request``, so that the wait in the pool
+    is not cut by the cell timeout: scripts/serve_dashboards.py). Voila is imported only then:
+    it costs a kernel tens of MB, and the static site's Pyodide has no Voila."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import get_query_string
+
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+__all__ = ["learn_link_html", "page_query"]

@@ -345,19 +345,19 @@ class TutorialWidget(widgets.VBox):
 def tutorial_page(query: str | None = None, header: str = "tutorial.ui") -> widgets.Widget:
     """The tutorial dashboard: a language switch over a :class:`TutorialWidget`.
 
-    ``query`` is the page's query string (Voila passes it as ``QUERY_STRING``):
+    ``query`` is the page's query string (by default the page's own, read with Voila's
+    request utilities even in a preheated kernel: :func:`.learn.page_query`):
     ``game=<name>`` opens that game's tutorial (the one in the reader's ruleset if it has
     several), ``tutorial=<id>`` one tutorial, ``lang=<code>`` the language. Unknown values
     are ignored: the page opens with its first tutorial, in English.
     """
-    import os
-
     from ..core.errors import IcecreamError
     from ..core.messages import UnknownLanguage
     from ..core.protocol import get_game
     from .language import LanguageSwitch
+    from .learn import page_query
 
-    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    raw = page_query() if query is None else query
     params = {k: v[0] for k, v in parse_qs(raw[:400]).items() if v}
     try:
         lang = resolve_language(params.get("lang", DEFAULT_LANGUAGE))

@@ -4,7 +4,8 @@ Shared by the browser tests (``tests/browser``) and the dashboard benchmarks
 (``benchmarks/bench_dashboards.py``), so both measure the same thing:
 
 * :class:`VoilaServer` starts ONE ``voila dashboards/`` from the repo root (so the repo's
-  ``voila.json`` is read) on 127.0.0.1 and a free port, waits until it answers, reports the
+  ``voila.json`` is read) as ``make dashboard`` does (``scripts/serve_dashboards.py``)
+  on 127.0.0.1 and a free port, waits until it answers, reports the
   memory of the server and its kernels, and stops them all.
 * :func:`launch_chromium` starts ``/usr/bin/chromium`` (never a downloaded browser).
 * :func:`new_context` makes a browser context that aborts every request not to 127.0.0.1 and
@@ -38,6 +39,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Where Voila finds the project's template (``voila.json`` names it): an editable install
 #: does not install data files, so the server is told, as ``make`` does.
 JUPYTER_PATH = str(ROOT / "share" / "jupyter")
+#: What ``make dashboard`` runs: Voila, after checking ``voila.json`` (README "Serving a class").
+LAUNCHER = ROOT / "scripts" / "serve_dashboards.py"
 #: Every request a test's browser tried to send anywhere but 127.0.0.1 (then aborted).
 OUTSIDE_REQUESTS: list[str] = []
 CHROMIUM = Path(os.environ.get("ICECREAM_CHROMIUM", "/usr/bin/chromium"))
@@ -107,7 +110,17 @@ class VoilaServer:
     """
 
     def __init__(self, port: int | None = None, log_path: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, notebooks: Path | None = None,
+                 cwd: Path | None = None, args: list[str] | None = None,
+                 launcher: bool = True) -> None:
+        #: The folder served (``dashboards/``, or another one for a benchmark's yardstick)
+        #: and the folder Voila starts in (it reads ``voila.json`` from there).
+        self.notebooks = notebooks or ROOT / "dashboards"
+        self.cwd = cwd or ROOT
+        self.args = list(args or [])
+        #: Start it as ``make dashboard`` does (scripts/serve_dashboards.py: Voila with the
+        #: settings checked, per-page extensions and a connect grace) or as plain ``voila``.
+        self.launcher = launcher
         self.port = port or free_port()
         self._port_chosen = port is None  # ours to change if another process takes it first
         self.log_path = log_path or Path(f"/tmp/icecream-voila-{self.port}.log")
@@ -123,11 +136,17 @@ class VoilaServer:
         """The address of ``dashboards/<name>.ipynb`` rendered as an app."""
         return f"{self.url}/voila/render/{name}.ipynb"
 
+    def command(self) -> list[str]:
+        """The command that starts this server."""
+        start = [str(LAUNCHER)] if self.launcher else ["-m", "voila"]
+        return [sys.executable, *start, str(self.notebooks), "--no-browser",
+                f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+                *self.args]
+
     def start(self, timeout: float = 60.0) -> VoilaServer:
-        cmd = [sys.executable, "-m", "voila", "dashboards/", "--no-browser",
-               f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
+        cmd = self.command()
         self._log = open(self.log_path, "w", encoding="utf-8")
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=self._log,
+        self.proc = subprocess.Popen(cmd, cwd=self.cwd, env=self.env, stdout=self._log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -168,6 +187,25 @@ class VoilaServer:
             return [root, *root.children(recursive=True)]
         except psutil.NoSuchProcess:
             return []
+
+    def kernel_processes(self) -> dict[str, Any]:
+        """The server's kernel processes by kernel id (read from their connection file)."""
+        found = {}
+        for p in self.processes()[1:]:
+            match = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(_cmdline(p)))
+            if match:
+                found[match.group(1)] = p
+        return found
+
+    def kernel_rss_mb(self, kid: str) -> float | None:
+        """Resident memory of kernel ``kid`` in MB (``None`` when it is not running)."""
+        import psutil
+
+        proc = self.kernel_processes().get(kid)
+        try:
+            return proc.memory_info().rss / 2**20 if proc is not None else None
+        except psutil.NoSuchProcess:
+            return None
 
     def kernel_count(self) -> int:
         """How many kernel processes the server runs now."""
