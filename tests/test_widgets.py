@@ -477,3 +477,15 @@ def test_page_bots_think_briefly():
     # A search bot on a page has a time limit per move, so "play to the end" stays short.
     g = GameExplorer(players=3, seed=2, bots=["human", "ismcts", "random"])
     assert g.session._bots[1].time_limit is not None and g.session._bots[1].time_limit <= 1
+
+
+def test_the_play_pages_what_if_draws_its_chart_as_svg():
+    """The play page loads no plotly front end (voila.json, issue 30): its What if? panel
+    draws the same bars as SVG, which needs no script."""
+    g = bots_game()
+    assert g.what_if() and g.what_if_panel.plotly is False
+    panel = g.what_if_panel
+    panel.samples.value = 2
+    assert panel.run()
+    (box,) = panel.chart.children
+    assert 'class="ic-svg-chart"' in box.value and "<rect" in box.value

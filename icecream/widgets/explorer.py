@@ -612,7 +612,9 @@ class GameExplorer(ExplorerBase):
         from .whatif import PositionWhatIf
 
         if self.what_if_panel is None:
-            self.what_if_panel = PositionWhatIf(state, samples=100, lang=self.lang)
+            # SVG: the play page loads no plotly front end (voila.json, issue 30)
+            self.what_if_panel = PositionWhatIf(state, samples=100, lang=self.lang,
+                                                plotly=False)
             self.what_if_box.children = [self.what_if_panel]
         else:
             self.what_if_panel.set_state(state)

@@ -390,11 +390,13 @@ def comparison_panels(c: Comparison, lang: str = DEFAULT_LANGUAGE) -> list[Panel
     return panels
 
 
-def _draw(figure: Any, panels: Any, title: str, lang: str) -> tuple[Any, list]:
+def _draw(figure: Any, panels: Any, title: str, lang: str, plotly: bool = True
+          ) -> tuple[Any, list]:
     """(the plotly figure or None, the chart box's children): plotly's chart where plotly
-    is installed, else the same bars as SVG (the static site: a student waits for no
-    plotly import, and the page fetches no script)."""
-    if plotly_available():
+    is installed and the page draws it (``plotly``), else the same bars as SVG (the static
+    site, and a server page that loads no plotly front end: a student waits for no plotly
+    import, and the page fetches no script)."""
+    if plotly and plotly_available():
         fig = figure()
         return fig, [chart(fig)]
     return None, [svg_box(panels(), title, lang)]
@@ -423,9 +425,13 @@ class PositionWhatIf(widgets.VBox):
     """
 
     def __init__(self, state: Any, samples: int = 200, policy: str | None = None, seed: int = 0,
-                 lang: str = DEFAULT_LANGUAGE, seconds: int = 10) -> None:
+                 lang: str = DEFAULT_LANGUAGE, seconds: int = 10, plotly: bool = True) -> None:
         super().__init__()
-        warm_charts()
+        #: Whether the page draws plotly's charts; the play page loads no plotly front end
+        #: (voila.json's ClassroomVoila.page_extensions), so its chart is SVG.
+        self.plotly = plotly
+        if plotly:
+            warm_charts()
         self.lang = lang
         self.state = state
         if policy is None:  # the game's own rollout bots: games of table length
@@ -538,7 +544,7 @@ class PositionWhatIf(widgets.VBox):
             self.status.value = html.escape(text)
             self.figure, self.chart.children = _draw(
                 lambda: self._figure(result), lambda: self._panels(result),
-                t("explore.chart.position_title", lang, player=player), lang)
+                t("explore.chart.position_title", lang, player=player), lang, self.plotly)
             ok.append(True)
 
         self.runner.start(None, done, seconds=seconds, background=background, steps=steps)

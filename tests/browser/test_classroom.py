@@ -291,7 +291,8 @@ def test_what_if_from_the_position_of_your_own_game(small: Any) -> None:
     page.fill(f"{PLAY} .ic-what-if-box .ic-position-samples input", "10")
     page.keyboard.press("Tab")
     page.click(f"{PLAY} .ic-what-if-box .ic-position-run")
-    page.wait_for_selector(f"{PLAY} .ic-what-if-box .ic-position-chart .js-plotly-plot .point",
+    # drawn as SVG: the play page loads no plotly front end (voila.json, issue 30)
+    page.wait_for_selector(f"{PLAY} .ic-what-if-box .ic-position-chart svg.ic-svg-chart rect",
                            state="attached", timeout=60_000)
     table = page.inner_text(f"{PLAY} .ic-what-if-box .ic-position-table")
     assert re.search(r"\(.+ to .+\)", table), table  # intervals, on differences too

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 
@@ -74,8 +75,19 @@ def test_voila_json_options_exist_and_are_safe() -> None:
     from voila.configuration import VoilaConfiguration
     from voila.execute import VoilaExecutor
 
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    # make dashboard serves through scripts/serve_dashboards.py, whose sections are its own
+    spec = importlib.util.spec_from_file_location("serve_dashboards",
+                                                  ROOT / "scripts" / "serve_dashboards.py")
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    pooled = voila_kernel_manager_factory(MappingKernelManager, preheat_kernel=True,
+                                          default_pool_size=1)
     classes = {"Voila": Voila, "VoilaConfiguration": VoilaConfiguration,
-               "VoilaExecutor": VoilaExecutor, "MappingKernelManager": MappingKernelManager}
+               "VoilaExecutor": VoilaExecutor, "MappingKernelManager": MappingKernelManager,
+               "ClassroomVoila": serve.ClassroomVoila, "VoilaKernelManager": pooled,
+               "ClassroomKernelManager": serve.classroom_manager(pooled)}
     config = json.loads((ROOT / "voila.json").read_text("utf-8"))
     for section, options in config.items():
         assert section in classes, f"unknown section {section}"
