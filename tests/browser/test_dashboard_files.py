@@ -74,7 +74,6 @@ def test_voila_json_options_exist_and_are_safe() -> None:
     from voila.app import Voila
     from voila.configuration import VoilaConfiguration
     from voila.execute import VoilaExecutor
-
     from voila.voila_kernel_manager import voila_kernel_manager_factory
 
     # make dashboard serves through scripts/serve_dashboards.py, whose sections are its own
