@@ -37,17 +37,19 @@ ALONE = ("alone", ["tests"])
 INTERRUPTED = 130
 
 
-#: Seconds each browser test file took in CI with the three parts side by side (its tests
-#: marked ``alone`` left out), to share them out evenly; every run prints them at its end
-#: ("seconds per browser test file", from each part's JUnit report in ``build/test-logs``).
+#: Seconds each browser test file took in a loaded fresh-clone run (2026-12-02), the three
+#: parts side by side (its tests marked ``alone`` left out), to share them out evenly; every
+#: run prints them at its end ("seconds per browser test file", from each part's JUnit
+#: report in ``build/test-logs``).
 #: A file not listed counts one second per kilobyte. Only the balance depends on these.
 SECONDS = {
-    "test_tutorial_pages.py": 183, "test_classroom.py": 179, "test_budgets_in_browser.py": 128,
-    "test_play.py": 121, "test_dutch.py": 121, "test_every_game.py": 105,
-    "test_static_site.py": 87, "test_polish_round2_pages.py": 87, "test_dashboards.py": 51,
-    "test_examples_whatif.py": 46, "test_issue21.py": 20, "test_quiz.py": 14,
-    "test_ccp_table.py": 10, "test_gm_table.py": 7, "test_dashboard_files.py": 6,
-    "test_concurrent.py": 2,
+    "test_static_site.py": 178, "test_classroom.py": 154, "test_tutorial_pages.py": 137,
+    "test_serving.py": 124, "test_play.py": 106, "test_every_game.py": 63, "test_a11y.py": 56,
+    "test_budgets_in_browser.py": 47, "test_dutch.py": 44, "test_concurrent.py": 34,
+    "test_polish_round2_pages.py": 36, "test_dashboards.py": 24, "test_quiz.py": 21,
+    "test_keyboard.py": 16, "test_examples_whatif.py": 11, "test_issue21.py": 11,
+    "test_ccp_table.py": 7, "test_gm_table.py": 5, "test_dashboard_files.py": 4,
+    "test_ice_cream_text.py": 3,
 }
 
 
