@@ -70,6 +70,7 @@ def test_dashboards_catalog_has_only_used_keys() -> None:
 
 
 def test_voila_json_options_exist_and_are_safe() -> None:
+    from jupyter_client.manager import KernelManager
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
     from voila.app import Voila
     from voila.configuration import VoilaConfiguration
@@ -86,7 +87,8 @@ def test_voila_json_options_exist_and_are_safe() -> None:
     classes = {"Voila": Voila, "VoilaConfiguration": VoilaConfiguration,
                "VoilaExecutor": VoilaExecutor, "MappingKernelManager": MappingKernelManager,
                "ClassroomVoila": serve.ClassroomVoila, "VoilaKernelManager": pooled,
-               "ClassroomKernelManager": serve.classroom_manager(pooled)}
+               "ClassroomKernelManager": serve.classroom_manager(pooled),
+               "KernelManager": KernelManager}
     config = json.loads((ROOT / "voila.json").read_text("utf-8"))
     for section, options in config.items():
         assert section in classes, f"unknown section {section}"
