@@ -93,9 +93,9 @@ def test_status_says_done_before_the_chart_is_drawn(monkeypatch):
     shown = []
     real = whatif._draw
 
-    def spy(figure, panels, title, lang):
+    def spy(figure, panels, title, lang, *plotly):
         seen.append(shown[-1].status.value)
-        return real(figure, panels, title, lang)
+        return real(figure, panels, title, lang, *plotly)
 
     monkeypatch.setattr(whatif, "_draw", spy)
     w = RulesetComparison(games=3, players=3)

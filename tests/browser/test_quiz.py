@@ -118,11 +118,11 @@ _TOP_JS = "(sel) => document.querySelector(sel).getBoundingClientRect().top + wi
 
 
 def _in_window(page: Any, selector: str) -> None:
-    """Wait until the element's top is inside the 640 px window (the scroll is smooth)."""
+    """Wait until the element's top is inside the window (the scroll is smooth)."""
     page.wait_for_function(
-        "([sel, h]) => { const r = document.querySelector(sel).getBoundingClientRect();"
-        " return r.top >= 0 && r.top < h - 40; }",
-        arg=[selector, SMALL["height"]], timeout=10_000)
+        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return r.top >= 0 && r.top < window.innerHeight - 40; }",
+        arg=selector, timeout=10_000)
 
 
 def test_quiz_feedback_comes_into_view_and_the_quiz_ends_with_its_score(
@@ -154,7 +154,13 @@ def test_quiz_feedback_comes_into_view_and_the_quiz_ends_with_its_score(
                  if wrong else list(question.answer))
         _tick(page, picks)
         # Where the feedback will start: below the first window's last 40 px, unseen there.
-        long_ones += page.evaluate(_TOP_JS, f"{Q} .ic-quiz-result") > SMALL["height"] - 40
+        top = page.evaluate(_TOP_JS, f"{Q} .ic-quiz-result")
+        if top <= SMALL["height"] - 40 and not long_ones and k == len(quiz) - 1:
+            # No question's list ran that long (the words and positions may change): a
+            # window ending above the feedback makes the last check the case to test.
+            page.set_viewport_size({"width": SMALL["width"], "height": max(200, int(top) - 20)})
+            top = SMALL["height"]
+        long_ones += top > SMALL["height"] - 40
         _check(page)
         _in_window(page, f"{Q} .ic-quiz-feedback")
         if question.kind == "allowed_options":
