@@ -54,6 +54,15 @@ class Policy:
         """The plain action to play, chosen from ``view.legal_actions`` only."""
         raise NotImplementedError
 
+    @staticmethod
+    def legal(view: Any) -> Any:
+        """``view.legal_actions``, refused with ValueError when there is none (a view of a
+        seat whose turn it is not)."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the view has no legal action: it is not this seat's turn")
+        return legal
+
     def rank(self, view: Any) -> list[float] | None:
         """How much this policy likes each of ``view.legal_actions`` (higher: sooner
         chosen), in their order, from the view only; ``None``: it does not say (a hint

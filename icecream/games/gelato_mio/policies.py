@@ -81,9 +81,7 @@ class GreedyPolicy(Policy):
     refusal = "gelato-mio greedy policy takes no option(s)"
 
     def choose(self, view: Any) -> dict[str, Any]:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal(view)
         values = [_serve_value(view, a) if a["type"] == "serve" else 0.0 for a in legal]
         return pick_best(self.rng, legal, values)
 
@@ -142,9 +140,7 @@ class HeuristicPolicy(Policy):
         return best[1] if best else {}
 
     def choose(self, view: Any) -> dict[str, Any]:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal(view)
         if len(legal) == 1:
             return legal[0]
         me = view.to_act
@@ -317,9 +313,7 @@ class RolloutPolicy(Policy):
 
     def choose(self, view: Any) -> dict[str, Any]:
         """The plain action to play, chosen from ``view.legal_actions`` only."""
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal(view)
         if len(legal) == 1:
             return legal[0]
         options = []

@@ -121,9 +121,7 @@ class Rollout(Policy):
 
     def choose(self, view: Any) -> dict[str, Any]:
         """The plain action to play, chosen from ``view.legal_actions`` only."""
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the view has no legal action: it is not this seat's turn")
+        legal = self.legal(view)
         if len(legal) == 1:
             return legal[0]
         me = view.seat
