@@ -47,7 +47,7 @@ SECONDS = {
     "test_serving.py": 124, "test_play.py": 106, "test_every_game.py": 63, "test_a11y.py": 56,
     "test_budgets_in_browser.py": 47, "test_dutch.py": 44, "test_concurrent.py": 34,
     "test_polish_round2_pages.py": 36, "test_dashboards.py": 24, "test_quiz.py": 21,
-    "test_keyboard.py": 16, "test_examples_whatif.py": 11, "test_issue21.py": 11,
+    "test_keyboard.py": 28, "test_examples_whatif.py": 11, "test_issue21.py": 11,
     "test_ccp_table.py": 7, "test_gm_table.py": 5, "test_dashboard_files.py": 4,
     "test_ice_cream_text.py": 3,
 }

@@ -40,6 +40,22 @@ const liftWords = (node) => {
   node.after(words);
 };
 
+// Whether the student works the page with the keyboard: the last input was a key (Tab,
+// Enter, Space), not a pointer. Kept on the window, as each table may load this module anew.
+if (!window.icKeyboardWatch) {
+  window.icKeyboardWatch = true;
+  document.addEventListener("keydown", (event) => {
+    if (["Tab", "Enter", " "].includes(event.key)) window.icKeyboardUser = true;
+  }, true);
+  document.addEventListener("pointerdown", () => { window.icKeyboardUser = false; }, true);
+}
+// The focus is lost when it sits on the page itself or on a control that has just been
+// hidden (Continue goes when the next day is dealt).
+const focusLost = (box) => {
+  const active = document.activeElement;
+  return !active || active === document.body || (active !== box && !active.offsetParent);
+};
+
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ic-table-box";
@@ -81,6 +97,16 @@ function render({ model, el }) {
       const same = options.find((node) => node.getAttribute("data-action") === was);
       const next = same || options[0] || box;
       next.focus({ preventScroll: true });
+    } else {
+      // A keyboard player whose control vanished with this picture (Continue) goes on in
+      // the table, not from the page's top; a mouse player's focus is left alone. Looked
+      // at once the page has settled, as the control may be hidden after the redraw.
+      setTimeout(() => {
+        if (!window.icKeyboardUser || !box.isConnected || !box.offsetParent) return;
+        if (!focusLost(box)) return;
+        const first = box.querySelector(".ic-option:not(.ic-forbidden)");
+        (first || box).focus({ preventScroll: true });
+      }, 150);
     }
   };
   // A forbidden option says why not right where it was clicked (the rule's words).
