@@ -652,8 +652,9 @@ class GameSpec:
 
     Each field has a role (:data:`SPEC_ROLES`: rules, presentation, teaching, analysis,
     bots) and is required or optional (:func:`spec_fields`; :meth:`part` reads one
-    role); docs/protocol.md tabulates them. The first block is required. The hooks below it let generic layers (widgets, bots,
-    simulations, the command line) serve any game without naming one:
+    role); docs/protocol.md tabulates them. The first block is required. The hooks
+    below it let generic layers (widgets, bots, simulations, the command line) serve any
+    game without naming one:
 
     * ``render_svg(state, seat, lang) -> str``: the table drawn from ``state.view(seat)``
       only; every clickable option is an element with class ``ic-option`` and a
