@@ -127,6 +127,10 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
 #: slots, whether the deck is empty and how many orders are reserved
 #: (:meth:`ComboConeState._main_legal`).
 _MAIN_LEGAL: dict[tuple[int, ...], tuple[Action, ...]] = {}
+#: Its two parts, each as the checks give them: the allowed Scoops by the row's pattern,
+#: and the allowed Secures and Serve by the order slots, deck and reserved count.
+_MAIN_SCOOPS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_MAIN_REST: dict[int, tuple[Action, ...]] = {}
 #: The pairs of row positions, by row length, in the order their bits are packed.
 _PAIRS = {n: list(combinations(range(n), 2)) for n in range(ROW_SIZE + 1)}
 #: ``_PLACE_ROWS[n][card]``: the card's placements on each of ``n`` cones.
@@ -418,9 +422,9 @@ class ComboConeState(SeatTurns):
         share a flavour and which share a brand (two bits per pair of cards,
         :attr:`Components.same_kind`), how many orders the row shows, whether the deck has
         one, and how many the Artisan has reserved. No rule is written here: the first
-        state with a key runs :meth:`checked_legal`, and every later one shares its tuple
-        (the conformance suite proves the key holds all the checks read, at every
-        decision)."""
+        state with a key asks the checks (:meth:`_main_parts`), and every later one shares
+        its tuple (the conformance suite proves the key holds all the checks read, at
+        every decision)."""
         row = self.row
         same = self.comps.same_kind
         # The order slots, the deck and the reserved count: what check_secure reads.
@@ -434,8 +438,26 @@ class ComboConeState(SeatTurns):
             key = (len(row), *[same[row[i]][row[j]] for i, j in _PAIRS[len(row)]], orders)
         legal = _MAIN_LEGAL.get(key)
         if legal is None:
-            legal = _MAIN_LEGAL[key] = self.checked_legal()
+            legal = _MAIN_LEGAL[key] = self._main_parts(key[:-1], orders)
         return legal
+
+    def _main_parts(self, pattern: tuple[int, ...], orders: int) -> tuple[Action, ...]:
+        """The main phase's legal actions from two memos of the checks' verdicts: the
+        Scoops by the row's pattern (all check_scoop reads) and the Secures and Serve by
+        the orders key (all check_secure and check_serve read), so a new pair of the two
+        runs no check already run. The candidates list the Scoops first."""
+        scoops = _MAIN_SCOOPS.get(pattern)
+        rest = _MAIN_REST.get(orders)
+        if scoops is None or rest is None:
+            check = self.check
+            candidates = self.candidates()
+            if scoops is None:
+                scoops = _MAIN_SCOOPS[pattern] = tuple(
+                    a for a in candidates if a.type == "scoop" and check(a).allowed)
+            if rest is None:
+                rest = _MAIN_REST[orders] = tuple(
+                    a for a in candidates if a.type != "scoop" and check(a).allowed)
+        return (*scoops, *rest)
 
     def _distinct_hand(self, p: int) -> list[int]:
         """The hand without repeats of identical cards (the lowest id of each face)."""
