@@ -6,6 +6,7 @@ checked by adding it, with no test of its own."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 import icecream
 from icecream.core.conformance import (
     FORGED_ACTIONS,
+    check_legal_at_every_decision,
     check_legal_paths,
     check_playout_paths,
     check_random_playouts,
@@ -39,6 +41,19 @@ def test_protocol_conformance(game, players):
     report = check_random_playouts(game, players=players, seed=players, games=2,
                                    max_checks=120, deep_every=5, max_actions=STEP_LIMIT)
     assert report.games == 2 and report.actions > 10 and report.illegal_refused > 0
+
+
+#: ``make test`` runs with ICECREAM_QUICK=1: one game per player count, not three.
+GAMES_EACH = 1 if os.environ.get("ICECREAM_QUICK") else 3
+
+
+@pytest.mark.parametrize("game,players", [(g, n) for g in GAMES for n in _counts(g)])
+def test_fast_legal_path_equals_the_checks_at_every_decision(game, players):
+    # One source of legality: each rule is written once, in its check_<type>; whatever a
+    # game's fast path or memo does, its legal actions are the candidates the checks
+    # allow, in order, at every decision of random games (not a sample of states).
+    decisions = check_legal_at_every_decision(game, players, seed=players, games=GAMES_EACH)
+    assert decisions >= GAMES_EACH  # every game decided at least once, each check passed
 
 
 @pytest.mark.parametrize("game", GAMES)

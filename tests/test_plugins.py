@@ -115,6 +115,46 @@ def test_the_pages_game_pickers_name_a_broken_plug_in(fresh_registry, monkeypatc
     assert "broken-game" in form.plugin_note.value
 
 
+def _notes(widget) -> list:
+    """Every plug-in notice in ``widget``'s tree."""
+    out = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        if "ic-plugin-note" in getattr(w, "_dom_classes", ()):
+            out.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+@pytest.mark.parametrize("lang,words", [("en", "The game plug-in broken-game could not be"),
+                                        ("nl", "De spel-plug-in broken-game kon niet")])
+def test_every_page_that_lists_games_names_a_broken_plug_in(fresh_registry, monkeypatch,
+                                                              lang, words):
+    # The tutorial, the quiz and the rulebook examples list games too (not only the play
+    # form and the what-if picker): each names the broken plug-in once, in its language.
+    from icecream.widgets.example_explorer import ExampleExplorer
+    from icecream.widgets.quiz import QuizWidget
+    from icecream.widgets.tutorial import TutorialWidget
+
+    _with_entry_points(monkeypatch, FakeEntryPoint("broken-game", _raise_import_error))
+    for page in (TutorialWidget(lang=lang), QuizWidget(count=1, seed=2, lang=lang),
+                 ExampleExplorer(lang=lang)):
+        (note,) = _notes(page)
+        assert words in note.value and "numpyy" in note.value, type(page).__name__
+        assert note.layout.display != "none"
+
+
+def test_the_pages_show_no_notice_when_every_game_loaded():
+    from icecream.widgets.example_explorer import ExampleExplorer
+    from icecream.widgets.quiz import QuizWidget
+    from icecream.widgets.tutorial import TutorialWidget
+
+    for page in (TutorialWidget(), QuizWidget(count=1), ExampleExplorer()):
+        (note,) = _notes(page)
+        assert note.value == "" and note.layout.display == "none", type(page).__name__
+
+
 def test_no_notice_when_every_game_loaded():
     from icecream.widgets import hooks
 

@@ -141,6 +141,33 @@ def check_legal_paths(state: State) -> None:
         assert state.check(a).allowed, f"the check refuses the legal action {a}"  # type: ignore
 
 
+def check_legal_at_every_decision(game: str, players: int, seed: int = 0, games: int = 3,
+                                  **variant: Any) -> int:
+    """Play ``games`` random games of ``game`` and prove, at EVERY decision, the game's
+    legal actions (whatever fast path it labels) equal to the candidates its checks
+    allow, in order (:func:`check_legal_paths`); returns the decisions checked.
+
+    This is what lets a game write each rule once, in its ``check_<type>``: a fast path
+    or a memo may hold how the legal actions are found, never which are legal. A game
+    ends within its spec's ``step_limit`` or the run fails.
+    """
+    spec = get_game(game)
+    decisions = 0
+    for g in range(games):
+        state = spec.new_state(players=players, seed=seed * 1000 + g, **variant)
+        pick = random.Random(seed * 1000 + g).random
+        steps = 0
+        while not state.is_over:
+            check_legal_paths(state)
+            legal = state.legal_actions()
+            state = state.apply(legal[int(pick() * len(legal))])
+            steps += 1
+            assert steps <= spec.step_limit, (
+                f"{game}: no end within step_limit={spec.step_limit} decisions")
+        decisions += steps
+    return decisions
+
+
 def check_random_playouts(game: str, players: int = 4, seed: int = 0, games: int = 5,
                           max_actions: int = 100_000, deep_every: int = 1,
                           max_checks: int | None = None, **variant: Any) -> ConformanceReport:

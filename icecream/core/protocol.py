@@ -23,6 +23,7 @@ import stat
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .errors import ActionFormatError, IcecreamError, IllegalAction, SaveFileError, clip, quote
@@ -615,12 +616,45 @@ class FormatChange:
     write: Callable[[dict[str, Any]], dict[str, Any]]
 
 
+#: The roles of a :class:`GameSpec`'s fields, in the order the guide lists them: what
+#: the engine needs to play (``rules``), to show a game (``presentation``), to teach it
+#: (``teaching``), to study it (``analysis``) and to play it by machine (``bots``).
+SPEC_ROLES = ("rules", "presentation", "teaching", "analysis", "bots")
+
+
+def _part(role: str, required: bool = False, **kw: Any) -> Any:
+    """A :class:`GameSpec` field of ``role``: required (no default) or optional."""
+    if role not in SPEC_ROLES:
+        raise ValueError(f"unknown role {role!r}; roles are {', '.join(SPEC_ROLES)}")
+    return field(metadata={"role": role, "required": required}, **kw)
+
+
+def spec_fields(role: str | None = None, required: bool | None = None) -> tuple[str, ...]:
+    """The names of :class:`GameSpec`'s fields of ``role`` (any role when ``None``),
+    only the required ones (``required=True``) or only the optional ones (``False``), in
+    declaration order.
+
+    >>> spec_fields("bots")
+    ('determinizer', 'policies', 'rollout_policy')
+    >>> len(spec_fields(required=True))
+    11
+    """
+    if role is not None and role not in SPEC_ROLES:
+        raise ValueError(f"unknown role {role!r}; roles are {', '.join(SPEC_ROLES)}")
+    return tuple(f.name for f in fields(GameSpec)
+                 if (role is None or f.metadata["role"] == role)
+                 and (required is None or f.metadata["required"] == required))
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A registered game: how to make, load and parse it, and what generic views need.
 
-    The first block is required. The hooks below it let generic layers (widgets, bots,
-    simulations, the command line) serve any game without naming one:
+    Each field has a role (:data:`SPEC_ROLES`: rules, presentation, teaching, analysis,
+    bots) and is required or optional (:func:`spec_fields`; :meth:`part` reads one
+    role); docs/protocol.md tabulates them. The first block is required. The hooks
+    below it let generic layers (widgets, bots, simulations, the command line) serve any
+    game without naming one:
 
     * ``render_svg(state, seat, lang) -> str``: the table drawn from ``state.view(seat)``
       only; every clickable option is an element with class ``ic-option`` and a
@@ -672,64 +706,73 @@ class GameSpec:
       first games (:mod:`icecream.teach.tutorial` loads and checks them); ``None``: none.
     """
 
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    action_kinds: Mapping[str, type[Action]]
-    rules: RuleBook
-    new_state: Callable[..., State]
-    from_dict: Callable[[Mapping[str, Any]], State]
-    from_scenario: Callable[..., State]
-    rulesets: Mapping[str, Mapping[str, Any]]
-    examples: Callable[[], Mapping[str, Any]]
-    flavour_codes: tuple[str, ...] = ()
+    # Each field's role (SPEC_ROLES) and whether it is required are in its metadata:
+    # spec_fields() lists them, register_game() checks the kind of every hook given.
+    name: str = _part("rules", required=True)
+    title: str = _part("presentation", required=True)
+    min_players: int = _part("rules", required=True)
+    max_players: int = _part("rules", required=True)
+    action_kinds: Mapping[str, type[Action]] = _part("rules", required=True)
+    rules: RuleBook = _part("rules", required=True)
+    new_state: Callable[..., State] = _part("rules", required=True)
+    from_dict: Callable[[Mapping[str, Any]], State] = _part("rules", required=True)
+    from_scenario: Callable[..., State] = _part("rules", required=True)
+    rulesets: Mapping[str, Mapping[str, Any]] = _part("rules", required=True)
+    examples: Callable[[], Mapping[str, Any]] = _part("teaching", required=True)
+    flavour_codes: tuple[str, ...] = _part("presentation", default=())
     # -- hooks for generic views (see the class docstring) ------------------------------
-    render_svg: Callable[..., str] | None = None
-    determinizer: Callable[[Any], Any] | None = None
-    policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    round_attr: str = "round"
-    round_label: str = "ui.round"
-    pause_after_round: bool = False
-    round_start_event: str = ""
-    render_scoring: Callable[..., str] | None = None
-    first_player_setting: str = "first_player"
-    settings_form: tuple[SettingField, ...] = ()
-    setting_rules: Mapping[str, str] = field(default_factory=dict)
-    ruleset_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    count_action: Callable[[State, Action], str | None] | None = None
-    result_columns: Callable[[State, int], dict[str, Any]] | None = None
-    metrics: tuple[MetricSpec, ...] = ()
-    catalog_prefix: str = ""
-    quiz_kinds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    action_words: Callable[[State, Action, str], Mapping[str, str]] | None = None
-    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    rollout_policy: str = "random"
+    render_svg: Callable[..., str] | None = _part("presentation", default=None)
+    determinizer: Callable[[Any], Any] | None = _part("bots", default=None)
+    policies: Mapping[str, Callable[..., Any]] = _part("bots", default_factory=dict)
+    round_attr: str = _part("presentation", default="round")
+    round_label: str = _part("presentation", default="ui.round")
+    pause_after_round: bool = _part("presentation", default=False)
+    round_start_event: str = _part("presentation", default="")
+    render_scoring: Callable[..., str] | None = _part("presentation", default=None)
+    first_player_setting: str = _part("rules", default="first_player")
+    settings_form: tuple[SettingField, ...] = _part("rules", default=())
+    setting_rules: Mapping[str, str] = _part("rules", default_factory=dict)
+    ruleset_rules: Mapping[str, tuple[str, ...]] = _part("rules", default_factory=dict)
+    count_action: Callable[[State, Action], str | None] | None = _part("analysis", default=None)
+    result_columns: Callable[[State, int], dict[str, Any]] | None = _part("analysis",
+                                                                          default=None)
+    metrics: tuple[MetricSpec, ...] = _part("analysis", default=())
+    catalog_prefix: str = _part("presentation", default="")
+    quiz_kinds: Mapping[str, Callable[..., Any]] = _part("teaching", default_factory=dict)
+    action_words: Callable[[State, Action, str], Mapping[str, str]] | None = _part(
+        "presentation", default=None)
+    presets: Mapping[str, Mapping[str, Any]] = _part("analysis", default_factory=dict)
+    rollout_policy: str = _part("bots", default="random")
     #: At most this many options are played out by a hint (``None``: every option): the
     #: ones the rollout policy ranks best (:meth:`icecream.core.policy.Policy.rank`), so a
     #: decision with dozens of options still gets several games per option in time.
-    hint_options: int | None = None
+    hint_options: int | None = _part("analysis", default=None)
     #: The game views open when none is named (one game says so).
-    default: bool = False
+    default: bool = _part("presentation", default=False)
     #: The package holding the game's own catalog (``<lang>/*.json``): every key that
     #: belongs to this game and no other (``icecream.i18n`` keeps only generic words).
-    catalog_package: str | None = None
+    catalog_package: str | None = _part("presentation", default=None)
     #: True for a game whose player range includes house variants (named by a rule id).
-    house_variant_rule: str | None = None
-    min_rulebook_players: int | None = None
+    house_variant_rule: str | None = _part("rules", default=None)
+    min_rulebook_players: int | None = _part("rules", default=None)
     #: A kit state's view and save (:class:`icecream.core.kit.KitState`):
     #: ``view(state, seat) -> view`` and ``save(state) -> scenario dict``. They live in
     #: modules that import the state module, so the state reaches them through its game.
-    view: Callable[[Any, int | None], Any] | None = None
-    save: Callable[[Any], dict[str, Any]] | None = None
+    view: Callable[[Any, int | None], Any] | None = _part("rules", default=None)
+    save: Callable[[Any], dict[str, Any]] | None = _part("rules", default=None)
     #: The package holding the game's tutorials (``tutorials/*.json``), or None.
-    tutorial_package: str | None = None
+    tutorial_package: str | None = _part("teaching", default=None)
     #: From any position its loader accepts, random play ends the game within this many
     #: actions (the generic tests and soak runs stop there and call it a bug).
-    step_limit: int = 3000
+    step_limit: int = _part("rules", default=3000)
     #: The older scenario format versions the loader still reads, each with its change
     #: (:class:`FormatChange`); a game that never had another format leaves it empty.
-    older_formats: Mapping[int, FormatChange] = field(default_factory=dict)
+    older_formats: Mapping[int, FormatChange] = _part("rules", default_factory=dict)
+
+    def part(self, role: str) -> Mapping[str, Any]:
+        """This game's fields of one role (``"bots"``: its determinizer, policies and
+        rollout policy), read-only, by name."""
+        return MappingProxyType({n: getattr(self, n) for n in spec_fields(role)})
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(self.action_kinds, data)
@@ -835,6 +878,17 @@ def spec_problems(spec: GameSpec) -> list[tuple[str, str]]:
     need(isinstance(spec.step_limit, int) and not isinstance(spec.step_limit, bool)
          and spec.step_limit > 0, "step_limit is not a positive whole number",
          "set GameSpec.step_limit")
+    # An optional hook, when given, is of its kind: a wrong one fails here, not on a page.
+    for f in fields(GameSpec):
+        if f.metadata["required"]:
+            continue
+        value, hint, role = getattr(spec, f.name), str(f.type), f.metadata["role"]
+        if hint.startswith("Callable"):
+            need(value is None or callable(value), f"{f.name} ({role}) is not callable",
+                 f"give {f.name} a function, or leave it out")
+        elif hint.startswith("Mapping"):
+            need(isinstance(value, Mapping), f"{f.name} ({role}) is not a mapping",
+                 f"give {f.name} a dict, or leave it out")
     return out
 
 

@@ -56,6 +56,17 @@ def game_options(lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
     return hooks.game_choices(lang)
 
 
+def plugin_note(lang: str = DEFAULT_LANGUAGE) -> widgets.HTML:
+    """The installed game plug-ins that could not be loaded, one line each in ``lang``
+    (:func:`hooks.plugin_notice`), for every page that lists games: a game missing from
+    its picker is explained there. Hidden when every game loaded."""
+    note = widgets.HTML(hooks.plugin_notice(lang))
+    note.add_class("ic-plugin-note")
+    if not note.value:
+        note.layout.display = "none"
+    return note
+
+
 def language_ruleset(spec: GameSpec, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The ruleset written in ``lang``, if exactly one ruleset's label names that language
     (the catalog's ``setting.<game>.ruleset.<r>`` naming ``language.<lang>``: the Dutch
@@ -137,8 +148,7 @@ class SettingsForm(widgets.VBox):
         self.variant_note = widgets.HTML()
         self.variant_note.add_class("ic-variant-note")
         # An installed game plug-in that failed to load is named here, once.
-        self.plugin_note = widgets.HTML(hooks.plugin_notice(lang))
-        self.plugin_note.add_class("ic-plugin-note")
+        self.plugin_note = plugin_note(lang)
         self.fields: dict[str, widgets.Widget] = {}
         self.field_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         for w, name in ((self.game, "game"), (self.players, "players"), (self.names, "names"),

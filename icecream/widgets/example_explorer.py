@@ -80,6 +80,7 @@ class ExampleExplorer(ExplorerBase):
         self.children = [
             widgets.HBox([self.game_box, self.select_box, self.perspective],
                          layout=widgets.Layout(flex_flow="row wrap")),
+            controls.plugin_note(lang),  # a game plug-in that failed to load, named once
             widgets.HBox([self.next_button, self.restart_button, self.undo_button, self.note],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.outcome,

@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import default_game, list_games
 from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
-from .controls import game_options
+from .controls import game_options, plugin_note
 from .scroll import ScrollIntoView
 
 #: Seeds a browser may ask for with *New quiz*.
@@ -123,7 +123,7 @@ class QuizWidget(widgets.VBox):
             self.choices_box,
             widgets.HBox([self.check_button, self.next_button, self.new_button,
                           self.game_select], layout=widgets.Layout(flex_flow="row wrap")),
-            self.result, self.scroll,
+            self.result, self.scroll, plugin_note(lang),
         ], layout=widgets.Layout(flex="1 1 240px", min_width="240px", padding="0 0 0 12px"))
         self.children = [
             self.progress, self.kind, self.prompt,

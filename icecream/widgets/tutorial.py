@@ -47,7 +47,7 @@ from ..teach.tutorial import (
     game_tutorial,
 )
 from . import hooks, panels
-from .controls import language_ruleset
+from .controls import language_ruleset, plugin_note
 from .learn import learn_link_html
 from .quiz import QuizWidget
 from .table import CSS as TABLE_CSS
@@ -160,7 +160,8 @@ class TutorialWidget(widgets.VBox):
         self.table.layout = widgets.Layout(flex="2 1 560px", min_width="0")
         self.play_box = widgets.HBox([self.table, side], layout=widgets.Layout(
             flex_flow="row wrap", align_items="flex-start"))
-        self.children = [top, self.play_box, self.quiz_box]
+        # An installed game plug-in that failed to load is named under the picker, once.
+        self.children = [top, plugin_note(lang), self.play_box, self.quiz_box]
         self.show(tut.id)
 
     # -- what tests and notebooks read -------------------------------------------------------

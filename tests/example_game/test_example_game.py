@@ -2,9 +2,9 @@
 feature from its own folder alone: conformance, the play widget, the command line's
 simulate, what-if comparisons and metrics, a quiz, save and load, rulebook examples in
 both languages, and plugging in as another package's game through the ``icecream.games``
-entry-point group. It is installed as a plug-in for these tests (a dist-info on the path,
-its entry point loaded as the registry loads any); it meets the contract, and the generic
-suite runs over it in a fresh interpreter where it is installed the same way."""
+entry-point group. The test session installs it as a plug-in (tests/conftest.py: a
+dist-info on the path, its entry point loaded as the registry loads any), so it meets the
+contract and every generic test, parametrized by ``list_games()``, runs over it here."""
 
 from __future__ import annotations
 
@@ -17,70 +17,25 @@ from pathlib import Path
 import pytest
 
 import icecream
-from icecream.core import protocol
 
 HERE = Path(__file__).parent
 
 
-def write_dist_info(site: Path) -> Path:
-    """An installed distribution declaring Tub's ``icecream.games`` entry point, as pip
-    would leave it in ``site`` (the game's package is ``HERE/tub``)."""
-    dist = site / "tub_game-0.1.dist-info"
-    dist.mkdir(parents=True, exist_ok=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: tub-game\nVersion: 0.1\n")
-    (dist / "entry_points.txt").write_text("[icecream.games]\ntub = tub\n")
-    return site
-
-
-@pytest.fixture(scope="module", autouse=True)
-def tub_registered(tmp_path_factory):
-    """Tub installed as a plug-in for this module's tests: its distribution on the path
-    and its entry point loaded as the registry loads any (removed after)."""
-    import importlib
+def test_tub_is_loaded_as_a_plug_in_through_its_entry_point():
+    # The session installs Tub as pip would (tests/conftest.py): the registry finds its
+    # entry point and loads it like any other package's game.
     from importlib import metadata
 
-    site = write_dist_info(tmp_path_factory.mktemp("site"))
-    sys.path[:0] = [str(site), str(HERE)]
-    importlib.invalidate_caches()
     (ep,) = [e for e in metadata.entry_points(group="icecream.games") if e.name == "tub"]
-    protocol.load_entry_point(ep)
+    assert ep.value == "tub" and ep.dist.name == "tub-game"
     assert "tub" in icecream.list_games() and not icecream.plugin_problems()
-    yield
-    protocol.unregister_game("tub")
-    for path in (str(site), str(HERE)):
-        sys.path.remove(path)
+    assert icecream.get_game("tub").title == "Tub"
 
 
 def test_tub_meets_the_contract():
     from icecream.core.contract import check
 
     assert [str(f) for f in check("tub")] == []
-
-
-#: The test files that run over every registered game (parametrized by list_games()).
-GENERIC = ["test_bad_input.py", "test_bad_input_all_games.py", "test_bad_input_round3.py",
-           "test_budgets.py", "test_contract.py", "test_explore_widgets.py",
-           "test_games_conform.py", "test_generic_layers.py", "test_i18n.py", "test_layers.py",
-           "test_quiz_questions.py", "test_soak.py", "test_teach_lesson.py",
-           "test_teach_quiz.py", "test_teach_widgets.py", "test_teaching_gaps.py",
-           "test_tutorials.py", "test_widgets_any_game.py"]
-
-
-@pytest.mark.slow
-def test_the_generic_suite_passes_over_tub_installed_as_a_plug_in(tmp_path):
-    # A fresh interpreter with Tub installed (its dist-info on the path) collects every
-    # generic test for it too; the ones that name no game run as well.
-    site = write_dist_info(tmp_path)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(HERE)]))
-    tests = HERE.parent
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
-         "-k", "tub or not (ice or combo or gelato or ijs or ic_ or ccp or gm_)",
-         *[str(tests / f) for f in GENERIC]],
-        capture_output=True, text=True, env=env, timeout=1800, cwd=tests.parent)
-    tail = run.stdout.strip().splitlines()[-1]
-    assert run.returncode == 0, run.stdout[-3000:]
-    assert "failed" not in tail and int(tail.split(" passed")[0].split()[-1]) > 100, tail
 
 
 def test_tub_passes_the_protocol_conformance_checks():
@@ -168,11 +123,11 @@ def test_tub_command_line_simulates_to_csv(tmp_path):
     assert out.read_text().count("\n") == 41
 
 
-def test_a_game_from_another_package_plugs_in_through_the_entry_point_group(tmp_path):
+def test_a_game_from_another_package_plugs_in_through_the_entry_point_group(tub_site):
     # An installed distribution declaring an ``icecream.games`` entry point, as pip would
-    # leave it: the game's package and its .dist-info with entry_points.txt.
-    write_dist_info(tmp_path)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(HERE)]))
+    # leave it: the game's package and its .dist-info with entry_points.txt. A process
+    # without it (PYTHONPATH without the session's install) has only the built-in games.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tub_site), str(HERE)]))
     run = subprocess.run(
         [sys.executable, "-m", "icecream", "simulate", "--game", "tub", "--players", "2",
          "--games", "5"], capture_output=True, text=True, env=env, timeout=120)
@@ -180,6 +135,7 @@ def test_a_game_from_another_package_plugs_in_through_the_entry_point_group(tmp_
     games = subprocess.run([sys.executable, "-m", "icecream", "games"], capture_output=True,
                            text=True, env=env, timeout=120)
     assert "tub" in games.stdout
+    bare = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     plain = subprocess.run([sys.executable, "-c", "import icecream; print(icecream.list_games())"],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=120, env=bare)
     assert "tub" not in plain.stdout and json.loads(plain.stdout.replace("'", '"'))

@@ -122,10 +122,15 @@ def _take(cards: tuple[int, ...], pile: int) -> TakeReward:
     return a
 
 
-#: The main phase's options by the row's pattern (which cards share a flavour, which
-#: share a brand), its length, the orders that may be secured and whether the deck is empty
+#: The main phase's legal actions, as the checks give them, by what the checks read: the
+#: row's pattern (which cards share a flavour, which share a brand), its length, the order
+#: slots, whether the deck is empty and how many orders are reserved
 #: (:meth:`ComboConeState._main_legal`).
 _MAIN_LEGAL: dict[tuple[int, ...], tuple[Action, ...]] = {}
+#: Its two parts, each as the checks give them: the allowed Scoops by the row's pattern,
+#: and the allowed Secures and Serve by the order slots, deck and reserved count.
+_MAIN_SCOOPS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_MAIN_REST: dict[int, tuple[Action, ...]] = {}
 #: The pairs of row positions, by row length, in the order their bits are packed.
 _PAIRS = {n: list(combinations(range(n), 2)) for n in range(ROW_SIZE + 1)}
 #: ``_PLACE_ROWS[n][card]``: the card's placements on each of ``n`` cones.
@@ -412,31 +417,47 @@ class ComboConeState(SeatTurns):
         return ()
 
     def _main_legal(self) -> tuple[Action, ...]:
-        """CCP-6 Scoops, then CCP-7 Secures (fewer than 3 reserved; the deck while it has
-        cards), then Serve (CCP-8). The Scoops follow from which row cards share a flavour
-        and which share a brand (two bits per pair of cards, :attr:`Components.same_kind`),
-        so each such pattern, with the Secures, is worked out once."""
+        """The main phase's legal actions (CCP-6 Scoops, CCP-7 Secures, CCP-8 Serve),
+        derived from the checks and memoised by what those checks read: which row cards
+        share a flavour and which share a brand (two bits per pair of cards,
+        :attr:`Components.same_kind`), how many orders the row shows, whether the deck has
+        one, and how many the Artisan has reserved. No rule is written here: the first
+        state with a key asks the checks (:meth:`_main_parts`), and every later one shares
+        its tuple (the conformance suite proves the key holds all the checks read, at
+        every decision)."""
         row = self.row
         same = self.comps.same_kind
-        # CCP-7: the orders of the row, and the deck unless it is empty, while fewer than 3
-        # are reserved (15: none).
-        sec = (len(self.order_row) << 1 | (not self.order_deck)
-               if len(self.reserved[self.to_act]) < MAX_RESERVED else 15)
-        if len(row) == ROW_SIZE:  # (the same key inline in :meth:`random_playout`)
+        # The order slots, the deck and the reserved count: what check_secure reads.
+        orders = (len(self.order_row) << 1 | (not self.order_deck)) << 2 | len(
+            self.reserved[self.to_act])
+        if len(row) == ROW_SIZE:
             a, b, c, d = row
             sa, sb = same[a], same[b]
-            key = (sa[b], sa[c], sa[d], sb[c], sb[d], same[c][d], sec)
-        else:  # a row that could not be refilled: its length, its pairs, the Secures
-            key = (len(row), *[same[row[i]][row[j]] for i, j in _PAIRS[len(row)]], sec)
+            key = (sa[b], sa[c], sa[d], sb[c], sb[d], same[c][d], orders)
+        else:  # a row that could not be refilled: its length, its pairs, the orders
+            key = (len(row), *[same[row[i]][row[j]] for i, j in _PAIRS[len(row)]], orders)
         legal = _MAIN_LEGAL.get(key)
         if legal is None:
-            faces = [self.cards[c] for c in row]
-            scoops = tuple(_scoop(pos) for pos in _SUBSETS[len(row)]
-                           if len(pos) == 1 or _one_kind([faces[i] for i in pos]))
-            secures = () if sec == 15 else (
-                *SECURE_ROW[:len(self.order_row)], *((SECURE_DECK,) if self.order_deck else ()))
-            legal = _MAIN_LEGAL[key] = (*scoops, *secures, SERVE)
+            legal = _MAIN_LEGAL[key] = self._main_parts(key[:-1], orders)
         return legal
+
+    def _main_parts(self, pattern: tuple[int, ...], orders: int) -> tuple[Action, ...]:
+        """The main phase's legal actions from two memos of the checks' verdicts: the
+        Scoops by the row's pattern (all check_scoop reads) and the Secures and Serve by
+        the orders key (all check_secure and check_serve read), so a new pair of the two
+        runs no check already run. The candidates list the Scoops first."""
+        scoops = _MAIN_SCOOPS.get(pattern)
+        rest = _MAIN_REST.get(orders)
+        if scoops is None or rest is None:
+            check = self.check
+            candidates = self.candidates()
+            if scoops is None:
+                scoops = _MAIN_SCOOPS[pattern] = tuple(
+                    a for a in candidates if a.type == "scoop" and check(a).allowed)
+            if rest is None:
+                rest = _MAIN_REST[orders] = tuple(
+                    a for a in candidates if a.type != "scoop" and check(a).allowed)
+        return (*scoops, *rest)
 
     def _distinct_hand(self, p: int) -> list[int]:
         """The hand without repeats of identical cards (the lowest id of each face)."""
@@ -512,25 +533,12 @@ class ComboConeState(SeatTurns):
         fast_legal, main_legal, steps_by_kind = self.fast_legal, self._main_legal, _STEPS
         if self.is_over:
             return steps
-        same = self.comps.same_kind
         if self._phase == MAIN:
             self._legal = None  # (the steps leave none when a turn ends, so nor do we)
         # Before the final turns (-1) and in all but the last of them (CCP-11): no events.
         while self.final_left < 0 or self.final_left > 1:
             if self._phase == MAIN:
-                # FAST PATH: :meth:`_main_legal`'s lookup for a full row, inline (its key,
-                # the same expression; a key not yet seen goes to _main_legal).
-                row = self.row
-                if len(row) == ROW_SIZE:
-                    sec = (len(self.order_row) << 1 | (not self.order_deck)
-                           if len(self.reserved[self.to_act]) < MAX_RESERVED else 15)
-                    a, b, c, d = row
-                    sa, sb = same[a], same[b]
-                    legal = _MAIN_LEGAL.get((sa[b], sa[c], sa[d], sb[c], sb[d], same[c][d], sec))
-                    if legal is None:
-                        legal = main_legal()
-                else:
-                    legal = main_legal()
+                legal = main_legal()
             else:
                 legal = self._legal
                 if legal is None:
