@@ -270,3 +270,20 @@ def test_every_game_names_its_unit_and_plurals_follow_the_shown_number() -> None
         if spec.catalog_prefix:
             assert all(spec.catalog_key("unit") in catalog(lang) for lang in LANGS), game
         assert "unit" not in {p.name for p in absent_parts(game)}, game
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_notebook_table_and_page_table_show_the_same_differences(lang: str) -> None:
+    from icecream.explore import compare
+
+    c = compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=6, players=3)
+    page = [r[t("widgets.whatif.difference", lang)] for r in comparison_table(c, lang)]
+    notebook = list(c.display_table(lang)[t("explore.col.difference", lang)])
+    assert page == notebook
+    said = comparison_conclusion(c, lang, skip=())
+    luck = t("teach.conclude.compare.luck", lang, measures="{}").split("{}")[0]
+    for m, cell in zip(c.metrics, page, strict=True):
+        if cell.endswith(NO_DIFFERENCE[lang]):  # named in the "no measurable difference" line
+            assert said[-1].startswith(luck) and m.name in said[-1], (m.name, said)
+        elif cell != "\u2013":  # its own line, with the row's own range
+            assert any(line.startswith(m.name) and cell in line for line in said), (cell, said)

@@ -259,7 +259,7 @@ class Comparison:
                 t("explore.col.metric", lang): r.name,
                 self.label_a: cell(r.value_a, r.low_a, r.high_a),
                 self.label_b: cell(r.value_b, r.low_b, r.high_b),
-                t("explore.col.difference", lang): difference_of(m.a, m.b, m.rate, lang).text,
+                t("explore.col.difference", lang): difference_of(m.a, m.b, m.rate, lang).cell,
                 t("explore.col.description", lang): r.description,
             })
         return pd.DataFrame(rows)

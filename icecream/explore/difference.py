@@ -102,6 +102,14 @@ class Difference:
                  low=self._sign(self.low), high=self._sign(self.high))
 
     @property
+    def cell(self) -> str:
+        """A comparison table's cell: :attr:`text`, and for a range that includes 0 the
+        words "no measurable difference" beside it, as the sentences say."""
+        if self.verdict == NONE:
+            return t("widgets.whatif.no_difference_row", self.lang, interval=self.text)
+        return self.text
+
+    @property
     def measurable(self) -> bool:
         """True when the shown interval lies wholly above or below 0."""
         return self.verdict in (HIGHER, LOWER)

@@ -57,7 +57,7 @@ from ..explore.compare import (
     presets,
     presets_labelled,
 )
-from ..explore.difference import NONE, show_interval, show_value  # noqa: F401 (kept here)
+from ..explore.difference import show_interval, show_value  # noqa: F401 (kept here)
 from ..explore.position import POLICIES, NoSamples, OptionComparison, compare_options_steps
 from ..teach.conclusions import (
     comparison_conclusion,
@@ -331,10 +331,7 @@ def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE) -> list[dict[s
     rows = []
     for r in c.table_rows():
         rate = r["range_high"] == 1.0
-        diff = metric_difference(r, lang)
-        said = diff.text
-        if diff.verdict == NONE:
-            said = t("widgets.whatif.no_difference_row", lang, interval=diff.text)
+        said = metric_difference(r, lang).cell
         rows.append({
             t("explore.col.metric", lang): r["name"],
             c.label_a: show_interval(r["value_a"], r["low_a"], r["high_a"], rate, lang),
