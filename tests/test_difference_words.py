@@ -287,3 +287,24 @@ def test_notebook_table_and_page_table_show_the_same_differences(lang: str) -> N
             assert said[-1].startswith(luck) and m.name in said[-1], (m.name, said)
         elif cell != "\u2013":  # its own line, with the row's own range
             assert any(line.startswith(m.name) and cell in line for line in said), (cell, said)
+
+
+# -- a rate against a fair share: decided on the percentages the sentence writes -------------
+@settings(max_examples=200, deadline=None)
+@given(rate_intervals().map(lambda i: tuple(0.25 + x / 4 for x in i)),
+       st.sampled_from(LANGS))
+@example((0.26, 0.2504, 0.27), "en")  # shows "between 25% and 27%": no clear advantage
+@example((0.24, 0.23, 0.2496), "nl")
+def test_first_player_verdict_agrees_with_the_percentages_it_writes(interval, lang) -> None:
+    from icecream.teach.conclusions import first_player_conclusion
+
+    value, low, high = interval
+    row = {"metric": "first_dealer_win_rate", "name": "First dealer's win rate",
+           "value": value, "low": low, "high": high, "n": 400, "reference": 0.25,
+           "range_high": 1.0}
+    text = first_player_conclusion([row], players=4, lang=lang)
+    said = numbers(text, lang)
+    # games, players, win, low, high, fair: in that order in both languages.
+    _games, _players, _win, lo, hi, fair = said[:6]
+    verdict = "advantage" if lo > fair else "disadvantage" if hi < fair else "unclear"
+    assert text.endswith(t(f"teach.conclude.first.{verdict}", lang)), text

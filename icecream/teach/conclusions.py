@@ -41,6 +41,7 @@ from ..explore.difference import (
     plural_number,
     score_unit,
     show_value,
+    shown,
 )
 from ..explore.stats import wilson
 
@@ -57,7 +58,8 @@ def _missing(value: Any) -> bool:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+    # Rounded as the verdicts round it (shown), so "25%" is never said to be above 25%.
+    return f"{round(100 * shown(x, True)):d}%"
 
 
 def first_player_conclusion(metrics: Any, players: int,
@@ -73,9 +75,11 @@ def first_player_conclusion(metrics: Any, players: int,
     said = t("teach.conclude.first.measured", lang, games=int(row["n"]), players=players,
              win=_pct(row["value"]), low=_pct(row["low"]), high=_pct(row["high"]),
              fair=_pct(fair))
-    if row["low"] > fair:
+    # Decided on the percentages as shown, so the words agree with what the reader sees.
+    low, high, fair_shown = (shown(x, True) for x in (row["low"], row["high"], fair))
+    if low > fair_shown:
         verdict = "advantage"
-    elif row["high"] < fair:
+    elif high < fair_shown:
         verdict = "disadvantage"
     else:
         verdict = "unclear"
@@ -148,7 +152,8 @@ def bots_conclusion(games: Any, lang: str = DEFAULT_LANGUAGE) -> str:
              best_win=_pct(top.value), best_low=_pct(top.low), best_high=_pct(top.high),
              worst=worst, worst_win=_pct(low.value), worst_low=_pct(low.low),
              worst_high=_pct(low.high), fair=_pct(1 / players))
-    verdict = "real" if top.low > low.high else "unclear"
+    # The two shown ranges apart (as percentages, as the sentence writes them), or not.
+    verdict = "real" if shown(top.low, True) > shown(low.high, True) else "unclear"
     return f"{said} {t(f'teach.conclude.bots.{verdict}', lang, best=best, worst=worst)}"
 
 
