@@ -12,6 +12,9 @@ words and the rows they speak of are in view):
 * ``1024x640_<lang>_position_words.png``: the position what-if's sentence and its table
   (a Gelato Mio rulebook example's start, the page's samples and time limit).
 
+``--seconds N`` sets both time limits to N seconds (more games and samples, so that some
+differences are measurable) and adds ``_<N>s`` to the file names.
+
 It also prints the words and the table rows as the page shows them, to read side by side.
 """
 
@@ -30,6 +33,7 @@ from voila_harness import (  # noqa: E402
     VoilaServer,
     chromium_missing_reason,
     chromium_session,
+    fill_number,
     new_context,
     open_dashboard,
     select_in,
@@ -59,7 +63,8 @@ def rows(page: Any, css: str) -> list[str]:
         "trs => trs.map(tr => [...tr.children].map(c => c.innerText).join(' | '))")
 
 
-def words(browser: Any, server: VoilaServer, out: Path, lang: str) -> None:
+def words(browser: Any, server: VoilaServer, out: Path, lang: str,
+          seconds: int | None = None) -> None:
     watch = PageWatch()
     ctx = new_context(browser, watch, viewport=SIZE)
     page = open_dashboard(ctx, server, "what_if", watch)
@@ -72,23 +77,28 @@ def words(browser: Any, server: VoilaServer, out: Path, lang: str) -> None:
         wait_kernel_idle(page, settle_ms=300, timeout=60)
     select_in(page, ".ic-game-select", label=get_game("gelato-mio").title)
     wait_kernel_idle(page, settle_ms=300, timeout=60)
+    tag = f"_{seconds}s" if seconds else ""
+    if seconds:
+        fill_number(page, ".ic-compare-seconds", seconds)
     page.click(".ic-compare-run")
     page.wait_for_selector(".ic-compare-chart .js-plotly-plot, .ic-compare-chart svg",
                            state="attached", timeout=180_000)
     print(f"{lang} comparison: {text_of(page, '.ic-compare-status')}")
     print(text_of(page, ".ic-compare-conclusions"))
     print("\n".join(rows(page, ".ic-compare-table")))
-    shoot(page, out, f"1024x640_{lang}_compare_words", ".ic-compare-status")
-    shoot(page, out, f"1024x640_{lang}_compare_table", ".ic-compare-table")
+    shoot(page, out, f"1024x640_{lang}_compare_words{tag}", ".ic-compare-status")
+    shoot(page, out, f"1024x640_{lang}_compare_table{tag}", ".ic-compare-table")
     page.get_by_text(t("widgets.whatif.position", lang), exact=True).click()
     page.wait_for_selector(".ic-position-picture svg", state="visible", timeout=60_000)
+    if seconds:
+        fill_number(page, ".ic-position-seconds", seconds)
     page.click(".ic-position-run")
     page.wait_for_selector(".ic-position-chart .js-plotly-plot, .ic-position-chart svg",
                            state="attached", timeout=180_000)
     print(f"{lang} position: {text_of(page, '.ic-position-status')}")
     print(text_of(page, ".ic-position-conclusion"))
     print("\n".join(rows(page, ".ic-position-table")))
-    shoot(page, out, f"1024x640_{lang}_position_words", ".ic-position-status")
+    shoot(page, out, f"1024x640_{lang}_position_words{tag}", ".ic-position-status")
     ctx.close()
 
 
@@ -96,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/shots/words"))
     parser.add_argument("--lang", action="append", choices=("en", "nl"))
+    parser.add_argument("--seconds", type=int, help="both time limits, in seconds")
     args = parser.parse_args(argv)
     reason = chromium_missing_reason()
     if reason:
@@ -104,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with VoilaServer() as server, chromium_session() as browser:
         for lang in args.lang or ["en", "nl"]:
-            words(browser, server, args.out, lang)
+            words(browser, server, args.out, lang, args.seconds)
     return 0
 
 

@@ -106,7 +106,8 @@ class Difference:
         """A comparison table's cell: :attr:`text`, and for a range that includes 0 the
         words "no measurable difference" beside it, as the sentences say."""
         if self.verdict == NONE:
-            return t("widgets.whatif.no_difference_row", self.lang, interval=self.text)
+            return t("widgets.whatif.no_difference_row", self.lang, interval=self.text,
+                     words=t("widgets.whatif.no_difference", self.lang))
         return self.text
 
     @property
