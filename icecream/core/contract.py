@@ -103,7 +103,7 @@ PARTS: tuple[Part, ...] = (
     Part("older_formats", False, "older scenario format versions still read",
          "only the current format version loads"),
     Part("unit", False, "the unit scores are counted in: <prefix>unit, a plural entry in "
-         "every language (coins in Combo Cone Paradise)",
+         "every language (e.g. coin/coins)",
          "what-ifs and hints call scores points"),
 )
 

@@ -17,8 +17,8 @@ nor the other way round (issue 29: "Score spread -2.7 (-5.0 to -0.4)" under a se
 saying the ranges overlap).
 
 Numbers are written by Babel in the reader's language (:func:`show_value`); a score is
-counted in the game's own unit (:func:`score_unit`: coins in Combo Cone Paradise, points
-elsewhere), with the plural the shown number takes ("1.0 points", "1 point").
+counted in the game's own unit (:func:`score_unit`: coins where a game counts coins,
+points by default), with the plural the shown number takes ("1.0 points", "1 point").
 
 >>> d = difference(-1.1, -6.8, 5.6)
 >>> d.text, d.verdict
@@ -186,7 +186,7 @@ def score_unit(game: Any, count: Decimal | float | int,
                lang: str = DEFAULT_LANGUAGE) -> str:
     """What ``game`` (a :class:`~icecream.core.protocol.GameSpec`, or ``None``) counts its
     scores in, agreeing with ``count``: its catalog's ``<prefix>unit`` (a plural entry:
-    "coin"/"coins" in Combo Cone Paradise), or "points" (``explore.unit``) for a game
+    "coin"/"coins" for a game scored in coins), or "points" (``explore.unit``) for a game
     whose catalog has none."""
     key = unit_key(game)
     if not key or not has_message(key, lang):

@@ -162,8 +162,8 @@ def position_conclusion(options: Any, state: Any, lang: str = DEFAULT_LANGUAGE) 
     (or :func:`~icecream.explore.what_if`'s table): the best option (the highest mean
     final score, the row the table marks "best"), its score and win rate, and the gap to
     the next best on the same samples, said from the paired interval its row shows
-    (:func:`~icecream.explore.difference.difference`), in the game's own unit (coins in
-    Combo Cone Paradise). Options are named in neutral words
+    (:func:`~icecream.explore.difference.difference`), in the game's own unit
+    (:func:`~icecream.explore.difference.score_unit`). Options are named in neutral words
     (:func:`~icecream.teach.quiz.action_label`)."""
     from .quiz import action_label
 

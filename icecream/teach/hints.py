@@ -77,7 +77,7 @@ class Hint:
     #: (``GameSpec.hint_options``); ``None``: every option was.
     of_options: int | None = None
     #: The game (:class:`~icecream.core.protocol.GameSpec`) whose unit the scores are
-    #: counted in (coins in Combo Cone Paradise); ``None``: points.
+    #: counted in (``<prefix>unit``: coins, points...); ``None``: points.
     game: Any = field(default=None, repr=False, compare=False)
 
     @property
@@ -173,7 +173,8 @@ def hint(state: State, samples: int = 100, policy: str | None = None, seed: int 
     """The options of the player to act, compared by simulation from their view only.
 
     ``samples`` simulated games per option, played out by ``policy`` bots (default: the
-    game's rollout policy). Options are sorted by win rate, then by mean final score.
+    game's rollout policy). Options are sorted by mean final score (the best first: every
+    other option's ``vs_best`` is measured against it), then by win rate.
     With a ``budget`` the hint may stop early (after at least one game per option,
     unless stopped); it then says how many games it used.
     Raises :class:`HintError` naming the problem when the game is over, a setting is bad
