@@ -308,3 +308,20 @@ def test_first_player_verdict_agrees_with_the_percentages_it_writes(interval, la
     _games, _players, _win, lo, hi, fair = said[:6]
     verdict = "advantage" if lo > fair else "disadvantage" if hi < fair else "unclear"
     assert text.endswith(t(f"teach.conclude.first.{verdict}", lang)), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_combo_cone_hint_counts_coins(lang: str) -> None:
+    from icecream.teach.hints import hint
+
+    s = icecream.new_game("combo-cone", players=3, seed=4)
+    h = hint(s, samples=4, policy="random", lang=lang)
+    assert len(h.options) >= 2
+    verdict_words = h.summary().split("\u201d. ", 1)[1]
+    assert {"en": "coin", "nl": "munt"}[lang] in verdict_words  # CCP-12: coins, not points
+    assert {"en": "point", "nl": "punt"}[lang] not in verdict_words
+    best, *others = h.lines()
+    assert t("teach.hint.line_best", lang, option=h.best.label, win=round(100 * h.best.win_rate),
+             low=round(100 * h.best.win_low), high=round(100 * h.best.win_high)) == best
+    # Every other line shows its score against the best: a range, never "+0.0 (+0.0 ..." best.
+    assert all("(" in line.rsplit(": ", 1)[1] for line in others)
