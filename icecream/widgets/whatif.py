@@ -137,6 +137,8 @@ _GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse;max-width:100%}"
              "vertical-align:top;text-align:left}"
              ".ic-whatif-grid td:not(:first-child):not(:last-child)"
              "{white-space:nowrap}.ic-whatif-grid tr:nth-child(even){background:#F4F4F4}"
+             # A position's table ends with a number (the win chance): it stays whole too.
+             ".ic-whatif-numbers-last td:last-child{white-space:nowrap}"
              "</style>")
 
 
@@ -154,13 +156,15 @@ def _conclusions_html(lines: list[str]) -> str:
             f"<ul style='margin:4px 0'>{items}</ul></div>")
 
 
-def _table_html(rows: list[dict[str, str]]) -> str:
-    """Rows of text (dicts with the same keys, the column headers) as an HTML table."""
+def _table_html(rows: list[dict[str, str]], numbers_last: bool = False) -> str:
+    """Rows of text (dicts with the same keys, the column headers) as an HTML table;
+    ``numbers_last``: the last column holds numbers, kept on one line."""
     columns = list(rows[0]) if rows else []
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in columns)
                    + "</tr>" for r in rows)
-    return (f'{_GRID_CSS}<table class="ic-whatif-grid"><thead><tr>{head}</tr></thead>'
+    css = "ic-whatif-grid ic-whatif-numbers-last" if numbers_last else "ic-whatif-grid"
+    return (f'{_GRID_CSS}<table class="{css}"><thead><tr>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table>")
 
 
@@ -502,7 +506,7 @@ class PositionWhatIf(widgets.VBox):
                 self.status.value = f"<b>{html.escape(str(error))}</b>"
                 return
             self.result = result
-            self.table.value = _table_html(self._display(result))
+            self.table.value = _table_html(self._display(result), numbers_last=True)
             self.conclusion.value = _conclusions_html([position_conclusion(result, state, lang)])
             secs = round(time.perf_counter() - start, 1)
             player = seat_name(state.names, state.current_player, lang)
