@@ -197,6 +197,9 @@ def test_position_sentence_agrees_with_its_row(position, interval, lang) -> None
     assert coins in gap and {"en": "point", "nl": "punt"}[lang] not in gap  # CCP-12: coins
     if verdict_of_row(row, lang) == NONE:
         assert row in gap and NO_DIFFERENCE[lang] in gap, (gap, row)
+        # Too close to call when the shown range is at most 2 wide; else more samples.
+        close = t("teach.conclude.position.close", lang, width="{}", unit="{}").split("{}")[0]
+        assert (close in gap) == (hi - lo <= 2), (gap, row)
         assert not re.search(rf"\b({SIGN_WORDS[lang][LOWER]}|{SIGN_WORDS[lang][HIGHER]})\b",
                              gap)
     else:
@@ -237,6 +240,9 @@ def test_hint_summary_agrees_with_the_runner_ups_line(interval, lang) -> None:
     else:
         assert row in verdict_words, (summary, row)
         assert {"en": " ahead", "nl": " voor op "}[lang] not in verdict_words
+        _v, lo, hi = row_interval(row, lang)
+        close = {"en": "too close to call", "nl": "te dicht bij elkaar"}[lang]
+        assert (close in verdict_words) == (verdict == NONE and hi - lo <= 2), (summary, row)
 
 
 # -- the tables as pages show them ------------------------------------------------------------

@@ -41,6 +41,9 @@ from ..core.messages import DEFAULT_LANGUAGE, format_number, has_message, t
 
 #: The verdicts of :func:`difference`.
 BEST, NONE, HIGHER, LOWER, MISSING = "best", "none", "higher", "lower", "missing"
+#: A score difference whose shown range includes 0 and is at most this wide (points, or
+#: the game's unit) is *too close to call*: the two options are about as good (issue 29).
+CLOSE_WIDTH = 2.0
 
 
 def shown(value: float, rate: bool) -> float:
@@ -109,6 +112,17 @@ class Difference:
             return t("widgets.whatif.no_difference_row", self.lang, interval=self.text,
                      words=t("widgets.whatif.no_difference", self.lang))
         return self.text
+
+    @property
+    def close(self) -> bool:
+        """True for a score difference with no measurable difference whose shown range is
+        at most :data:`CLOSE_WIDTH` wide: too close to call (not "more samples needed")."""
+        return (self.verdict == NONE and not self.rate
+                and self.high - self.low <= CLOSE_WIDTH)
+
+    def close_width(self) -> str:
+        """:data:`CLOSE_WIDTH` written as the numbers are ("2.0", Dutch "2,0")."""
+        return self._plain(CLOSE_WIDTH)
 
     @property
     def measurable(self) -> bool:
@@ -200,6 +214,6 @@ def unit_key(game: Any) -> str:
     return game.catalog_key("unit") if getattr(game, "catalog_prefix", "") else ""
 
 
-__all__ = ["BEST", "HIGHER", "LOWER", "MISSING", "NONE", "Difference", "difference",
+__all__ = ["BEST", "CLOSE_WIDTH", "HIGHER", "LOWER", "MISSING", "NONE", "Difference", "difference",
            "difference_of", "plural_number", "score_unit", "show_interval", "show_value",
            "shown", "unit_key"]

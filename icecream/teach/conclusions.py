@@ -192,8 +192,13 @@ def position_conclusion(options: Any, state: Any, lang: str = DEFAULT_LANGUAGE) 
                                 else gap.plural_of("far"), lang),
              "range_unit": score_unit(game, gap.plural_of("far"), lang)}
     text = t(f"teach.conclude.position.gap.{gap.verdict}", lang, **words)
-    verdict = t("teach.conclude.position.real" if gap.verdict == LOWER
-                else "teach.conclude.position.unclear", lang, option=best_label)
+    if gap.verdict == LOWER:
+        verdict = t("teach.conclude.position.real", lang, option=best_label)
+    elif gap.close:  # a narrow range around 0: the two are about as good
+        verdict = t("teach.conclude.position.close", lang, width=gap.close_width(),
+                    unit=score_unit(game, plural_number(gap.close_width()), lang))
+    else:
+        verdict = t("teach.conclude.position.unclear", lang, option=best_label)
     return " ".join([said, text, verdict])
 
 
@@ -202,17 +207,23 @@ def ranked_options(rows: list[dict[str, Any]], result: Any = None) -> list[int]:
     every ``vs_best`` is measured against: ``result.best`` when the result says
     (:class:`~icecream.explore.position.OptionComparison`), else the first row with the
     highest mean final score (as ``OptionComparison.best`` picks it). The others follow
-    by mean final score, then win rate; ties keep the engine's order."""
+    by mean final score, then win rate (any the sampling dropped early last); ties keep
+    the engine's order."""
     if not rows:
         raise ValueError("a position what-if needs at least one option")
     best = None
     if result is not None and hasattr(result, "options") and hasattr(result, "best"):
         best = next((i for i, o in enumerate(result.options) if o is result.best), None)
+    if best is None:  # a table: its is_best column when it has one
+        best = next((i for i, r in enumerate(rows) if r.get("is_best") is True), None)
     if best is None:
         means = [r["mean_score"] for r in rows]
         best = means.index(max(means))
+    # An option the sampling dropped early (a "dropped" column) comes after those it kept:
+    # its few samples must not make it the runner-up.
     rest = sorted((i for i in range(len(rows)) if i != best),
-                  key=lambda i: (-rows[i]["mean_score"], -rows[i]["win_rate"], i))
+                  key=lambda i: (bool(rows[i].get("dropped", False)), -rows[i]["mean_score"],
+                                 -rows[i]["win_rate"], i))
     return [best, *rest]
 
 

@@ -30,7 +30,7 @@ from ..core.budget import Budget, Steps, finish
 from ..core.errors import IcecreamError
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import State
-from ..explore.difference import LOWER, Difference, difference, score_unit
+from ..explore.difference import LOWER, Difference, difference, plural_number, score_unit
 from .conclusions import ranked_options
 from .quiz import action_label
 
@@ -123,8 +123,9 @@ class Hint:
     def summary(self, unclear: str = "teach.hint.unclear") -> str:
         """The best option against the runner-up: their win rates with ranges, then
         whether the runner-up's score against the best on the same games (the range its
-        line shows) tells them apart (``unclear``: the catalog key said when it does not,
-        which may name a page's own control for more games)."""
+        line shows) tells them apart, or shows them too close to call (a narrow range
+        around 0), or neither (``unclear``: the catalog key said then, which may name a
+        page's own control for more games)."""
         lang = self.lang
         best = self.best
         gap = self.gap()
@@ -141,7 +142,11 @@ class Hint:
                  "unit": score_unit(self.game, gap.plural_of("amount") if self.clear
                                     else gap.plural_of("far"), lang),
                  "range_unit": score_unit(self.game, gap.plural_of("far"), lang)}
-        verdict = t("teach.hint.clear" if self.clear else unclear, lang, **words)
+        key = "teach.hint.clear" if self.clear else "teach.hint.close" if gap.close \
+            else unclear
+        verdict = t(key, lang, width=gap.close_width(),
+                    width_unit=score_unit(self.game, plural_number(gap.close_width()), lang),
+                    **words)
         return f"{compare} {verdict}"
 
     def text(self) -> str:
