@@ -333,4 +333,6 @@ def test_position_conclusion_keeps_the_gap_inside_its_range() -> None:
          "win_high": 0.9, "mean_score": 32.0, "vs_best": -0.5, "vs_best_low": -11.0,
          "vs_best_high": 10.0}])
     text = position_conclusion(rows, s)
-    assert "between 0.0 and 11.0 points lower" in text, text
+    # The range runs through 0: no measurable difference, said with the row's own range.
+    assert "-0.5 (-11.0 to +10.0) points" in text and "no measurable difference" in text, text
+    assert "lower" not in text, text

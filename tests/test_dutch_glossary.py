@@ -257,10 +257,12 @@ def test_a_fraction_is_written_the_language_way(lang, point):
 
 
 def test_the_conclusions_write_decimals_with_a_comma_in_dutch():
-    from icecream.teach.conclusions import _num
+    from icecream.explore.difference import plural_number, score_unit, show_value
 
+    score = show_value(28.8, False, "nl")
     text = t("teach.conclude.position.best", "nl", player="Anna", option="x", win="45%",
-             samples=50, low="30%", high="60%", score=_num(28.8))
+             samples=50, low="30%", high="60%", score=score,
+             unit=score_unit(None, plural_number(score), "nl"))
     assert "28,8 punten" in text
 
 

@@ -57,7 +57,9 @@ def test_comparison_says_which_differences_are_real() -> None:
          "range_high": 1.0},
     ])
     real, luck = comparison_conclusion(c)
-    assert real.startswith("Game length is lower with ijs (177.9) than with rulebook (183.1)")
+    # Said as the table shows it: whole numbers from 100 on, the difference with its range.
+    assert real.startswith("Game length is lower with ijs (178) than with rulebook (183): "
+                           "the difference is -5.2 (-6.6 to -3.8)")
     assert "Balance" in luck and "seat 1" not in real + luck
     only_luck = comparison_conclusion(_comparison([c.table.iloc[1].to_dict()]))
     assert only_luck[0] == t("teach.conclude.compare.none", a="rulebook", b="ijs")
@@ -90,7 +92,8 @@ def test_position_conclusion_names_options_neutrally() -> None:
          "vs_best_low": -3.4, "vs_best_high": -2.6},
     ])
     text = position_conclusion(frame, ann)
-    assert text.startswith("From what Ann can see, \u201cServe cone 1\u201d won 90% of 50 games")
+    assert text.startswith("From what Ann can see, \u201cServe cone 1\u201d scored the most: "
+                           "13.0 points on average over 50 games")
     assert "\u201cDraw an Ice Cream card\u201d, won 10% and finished 3.0 points lower" in text
     assert "between 2.6 and 3.4 points lower" in text
     assert text.endswith(t("teach.conclude.position.real", option="Serve cone 1"))

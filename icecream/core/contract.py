@@ -102,6 +102,9 @@ PARTS: tuple[Part, ...] = (
     Part("quiz_kinds", False, "the game's own quiz questions", "generic questions only"),
     Part("older_formats", False, "older scenario format versions still read",
          "only the current format version loads"),
+    Part("unit", False, "the unit scores are counted in: <prefix>unit, a plural entry in "
+         "every language (e.g. coin/coins)",
+         "what-ifs and hints call scores points"),
 )
 
 #: Positions of random play whose texts, saves and views are checked.
@@ -141,6 +144,8 @@ def absent_parts(name: str) -> list[Part]:
         "metrics": bool(spec.metrics),
         "quiz_kinds": bool(spec.quiz_kinds),
         "older_formats": bool(spec.older_formats),
+        "unit": bool(spec.catalog_prefix) and all(
+            spec.catalog_key("unit") in catalog(lang) for lang in languages()),
     }
     return [p for p in PARTS if not p.required and not present.get(p.name, True)]
 

@@ -28,6 +28,7 @@ from ..core.errors import SettingsError
 from ..core.messages import DEFAULT_LANGUAGE, format_number, has_message, t
 from ..core.protocol import default_game, get_game
 from .budget import Budget, Steps, finish
+from .difference import difference_of
 from .metrics import Games, default_metrics, metric_rows
 from .simulate import make_config, play_game_steps, run_rows, to_frame
 from .stats import Estimate
@@ -245,19 +246,20 @@ class Comparison:
 
     def display_table(self, lang: str = DEFAULT_LANGUAGE):
         """The table with translated headers and intervals as text, for showing (a pandas
-        frame)."""
+        frame). The difference B - A is shown with its interval as the sentences say it
+        (:func:`~icecream.explore.difference.difference_of`)."""
         import pandas as pd
 
         def cell(v: float, lo: float, hi: float) -> str:
             return f"{_number(v, lang)} [{_number(lo, lang)}; {_number(hi, lang)}]"
 
         rows = []
-        for r in self.table.itertuples():
+        for m, r in zip(self.metrics, self.table.itertuples(), strict=True):
             rows.append({
                 t("explore.col.metric", lang): r.name,
                 self.label_a: cell(r.value_a, r.low_a, r.high_a),
                 self.label_b: cell(r.value_b, r.low_b, r.high_b),
-                t("explore.col.difference", lang): _number(r.difference, lang, "+"),
+                t("explore.col.difference", lang): difference_of(m.a, m.b, m.rate, lang).cell,
                 t("explore.col.description", lang): r.description,
             })
         return pd.DataFrame(rows)

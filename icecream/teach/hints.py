@@ -5,7 +5,10 @@ cannot see are sampled (the game's determinizer, via :func:`icecream.explore.wha
 each option is played on the same samples to the end by bots, and the wins are counted.
 The reason is said in plain words with its margin of error, e.g. "Serve cone 3 won 62%
 of the simulated games (likely between 55% and 69%), against 48% for Draw an Ice Cream
-card". Hints are a teaching aid that a view shows only when asked (off by default).
+card". Whether the best option is clearly best is said from the runner-up's final score
+against it on the same games: the range its line shows, by the one rule of
+:mod:`icecream.explore.difference` (a range that includes 0 cannot tell them apart).
+Hints are a teaching aid that a view shows only when asked (off by default).
 
 The games are played by the game's own rollout bots (``GameSpec.rollout_policy``) unless
 another policy is named, and a :class:`~icecream.core.budget.Budget` bounds the time: a
@@ -20,13 +23,15 @@ hint cut short says so, with how many games per option it used.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.budget import Budget, Steps, finish
 from ..core.errors import IcecreamError
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import State
+from ..explore.difference import LOWER, Difference, difference, plural_number, score_unit
+from .conclusions import ranked_options
 from .quiz import action_label
 
 #: Hint sample sizes a view may ask for (more samples, firmer numbers, longer wait).
@@ -39,7 +44,9 @@ class HintError(IcecreamError, ValueError):
 
 @dataclass(frozen=True)
 class HintOption:
-    """One option's result: its words, win rate with a 95% interval, and mean final score."""
+    """One option's result: its words, win rate with a 95% interval, mean final score,
+    and its final score against the best option's on the same games (``vs_best`` with
+    its 95% interval; 0 for the best option itself)."""
 
     action: dict
     label: str
@@ -47,6 +54,9 @@ class HintOption:
     win_low: float
     win_high: float
     mean_score: float
+    vs_best: float = 0.0
+    vs_best_low: float = 0.0
+    vs_best_high: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,9 @@ class Hint:
     #: How many options the decision has when only the best ranked were played out
     #: (``GameSpec.hint_options``); ``None``: every option was.
     of_options: int | None = None
+    #: The game (:class:`~icecream.core.protocol.GameSpec`) whose unit the scores are
+    #: counted in (``<prefix>unit``: coins, points...); ``None``: points.
+    game: Any = field(default=None, repr=False, compare=False)
 
     @property
     def partial(self) -> bool:
@@ -76,11 +89,23 @@ class Hint:
     def best(self) -> HintOption:
         return self.options[0]
 
+    def gap(self) -> Difference | None:
+        """The runner-up's final score against the best option's on the same games, as
+        its line shows it (:func:`~icecream.explore.difference.difference`); ``None``
+        when there is one option."""
+        if len(self.options) < 2:
+            return None
+        second = self.options[1]
+        return difference(second.vs_best, second.vs_best_low, second.vs_best_high,
+                          lang=self.lang)
+
     @property
     def clear(self) -> bool:
-        """True when the best option's interval lies above the runner-up's: the samples
-        tell them apart (otherwise the difference may be luck)."""
-        return len(self.options) < 2 or self.options[0].win_low > self.options[1].win_high
+        """True when the runner-up's paired score difference to the best option, as its
+        line shows it, lies below 0: the samples tell the two apart (otherwise the
+        difference may be luck)."""
+        gap = self.gap()
+        return gap is None or gap.verdict == LOWER
 
     def method(self) -> str:
         """How the numbers were made, in plain words."""
@@ -96,12 +121,15 @@ class Hint:
         return text
 
     def summary(self, unclear: str = "teach.hint.unclear") -> str:
-        """The best option against the runner-up, with ranges, and whether it is clear
-        (``unclear``: the catalog key said when it is not, which may name a page's own
-        control for more games)."""
+        """The best option against the runner-up: their win rates with ranges, then
+        whether the runner-up's score against the best on the same games (the range its
+        line shows) tells them apart, or shows them too close to call (a narrow range
+        around 0), or neither (``unclear``: the catalog key said then, which may name a
+        page's own control for more games)."""
         lang = self.lang
         best = self.best
-        if len(self.options) == 1:
+        gap = self.gap()
+        if gap is None:  # one option
             return t("teach.hint.only", lang, option=best.label, win=_pct(best.win_rate),
                      low=_pct(best.win_low), high=_pct(best.win_high))
         second = self.options[1]
@@ -109,7 +137,16 @@ class Hint:
                     low=_pct(best.win_low), high=_pct(best.win_high), other=second.label,
                     other_win=_pct(second.win_rate), other_low=_pct(second.win_low),
                     other_high=_pct(second.win_high))
-        verdict = t("teach.hint.clear" if self.clear else unclear, lang, option=best.label)
+        words = {"option": best.label, "other": second.label, "diff": gap.text,
+                 "amount": gap.amount(), "near": gap.near(), "far": gap.far(),
+                 "unit": score_unit(self.game, gap.plural_of("amount") if self.clear
+                                    else gap.plural_of("far"), lang),
+                 "range_unit": score_unit(self.game, gap.plural_of("far"), lang)}
+        key = "teach.hint.clear" if self.clear else "teach.hint.close" if gap.close \
+            else unclear
+        verdict = t(key, lang, width=gap.close_width(),
+                    width_unit=score_unit(self.game, plural_number(gap.close_width()), lang),
+                    **words)
         return f"{compare} {verdict}"
 
     def text(self) -> str:
@@ -117,9 +154,19 @@ class Hint:
         return f"{self.method()} {self.summary()}"
 
     def lines(self) -> list[str]:
-        """One line per option, best first: its win rate and interval."""
-        return [t("teach.hint.line", self.lang, option=o.label, win=_pct(o.win_rate),
-                  low=_pct(o.win_low), high=_pct(o.win_high)) for o in self.options]
+        """One line per option, best first: its win rate and interval, and its score
+        against the best option on the same games ("the best average score" for the
+        best)."""
+        out = []
+        for k, o in enumerate(self.options):
+            win = {"option": o.label, "win": _pct(o.win_rate), "low": _pct(o.win_low),
+                   "high": _pct(o.win_high)}
+            if k == 0:
+                out.append(t("teach.hint.line_best", self.lang, **win))
+            else:
+                diff = difference(o.vs_best, o.vs_best_low, o.vs_best_high, lang=self.lang)
+                out.append(t("teach.hint.line", self.lang, diff=diff.text, **win))
+        return out
 
 
 def _pct(x: float) -> int:
@@ -131,7 +178,8 @@ def hint(state: State, samples: int = 100, policy: str | None = None, seed: int 
     """The options of the player to act, compared by simulation from their view only.
 
     ``samples`` simulated games per option, played out by ``policy`` bots (default: the
-    game's rollout policy). Options are sorted by win rate, then by mean final score.
+    game's rollout policy). Options are sorted by mean final score (the best first: every
+    other option's ``vs_best`` is measured against it), then by win rate.
     With a ``budget`` the hint may stop early (after at least one game per option,
     unless stopped); it then says how many games it used.
     Raises :class:`HintError` naming the problem when the game is over, a setting is bad
@@ -169,13 +217,17 @@ def hint_steps(state: State, samples: int = 100, policy: str | None = None, seed
         raise HintError(t("teach.hint.error.no_time", lang)) from None
     except SimulationError as e:  # a game without a determinizer, a policy it lacks...
         raise HintError(str(e)) from None
-    ranked = sorted(found.options, key=lambda o: (-o.win.value, -o.mean_score))
+    # The best is the option every vs_best is measured against (the highest mean final
+    # score), then the others by mean score and win rate: the order of the lines.
+    rows = [o.row() for o in found.options]
+    ranked = [found.options[i] for i in ranked_options(rows, found)]
     options = tuple(HintOption(o.plain, action_label(state, o.plain, lang), o.win.value,
-                               o.win.low, o.win.high, o.mean_score) for o in ranked)
+                               o.win.low, o.win.high, o.mean_score, o.vs_best.value,
+                               o.vs_best.low, o.vs_best.high) for o in ranked)
     seat = state.current_player
     return Hint(seat, seat_name(state.names, seat, lang), found.samples, policy, options, lang,
                 requested=samples, reason=found.reason if found.partial else None,
-                of_options=of_options)
+                of_options=of_options, game=state.game)
 
 
 def _best_ranked(state: State, policy: str, seed: int) -> tuple[list[Any] | None, int | None]:

@@ -48,7 +48,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.messages import DEFAULT_LANGUAGE, catalog, format_number, seat_name, t
+from ..core.messages import DEFAULT_LANGUAGE, catalog, seat_name, t
 from ..core.protocol import default_game, get_game
 from ..explore.compare import (
     Comparison,
@@ -57,8 +57,15 @@ from ..explore.compare import (
     presets,
     presets_labelled,
 )
+from ..explore.difference import show_interval, show_value  # noqa: F401 (kept here)
 from ..explore.position import POLICIES, NoSamples, OptionComparison, compare_options_steps
-from ..teach.conclusions import comparison_conclusion, position_conclusion
+from ..teach.conclusions import (
+    comparison_conclusion,
+    metric_difference,
+    option_difference,
+    position_conclusion,
+    ranked_options,
+)
 from . import hooks
 from .budget import BudgetRunner, threads_available, time_limit, work_in_background
 from .chart import Panel, Series, chart, plotly_available, svg_box
@@ -130,6 +137,8 @@ _GRID_CSS = ("<style>.ic-whatif-grid{border-collapse:collapse;max-width:100%}"
              "vertical-align:top;text-align:left}"
              ".ic-whatif-grid td:not(:first-child):not(:last-child)"
              "{white-space:nowrap}.ic-whatif-grid tr:nth-child(even){background:#F4F4F4}"
+             # A position's table ends with a number (the win chance): it stays whole too.
+             ".ic-whatif-numbers-last td:last-child{white-space:nowrap}"
              "</style>")
 
 
@@ -147,13 +156,15 @@ def _conclusions_html(lines: list[str]) -> str:
             f"<ul style='margin:4px 0'>{items}</ul></div>")
 
 
-def _table_html(rows: list[dict[str, str]]) -> str:
-    """Rows of text (dicts with the same keys, the column headers) as an HTML table."""
+def _table_html(rows: list[dict[str, str]], numbers_last: bool = False) -> str:
+    """Rows of text (dicts with the same keys, the column headers) as an HTML table;
+    ``numbers_last``: the last column holds numbers, kept on one line."""
     columns = list(rows[0]) if rows else []
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in columns)
                    + "</tr>" for r in rows)
-    return (f'{_GRID_CSS}<table class="ic-whatif-grid"><thead><tr>{head}</tr></thead>'
+    css = "ic-whatif-grid ic-whatif-numbers-last" if numbers_last else "ic-whatif-grid"
+    return (f'{_GRID_CSS}<table class="{css}"><thead><tr>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table>")
 
 
@@ -314,57 +325,23 @@ def tidy(value: float) -> str:
     return f"{value:.3g}"
 
 
-def show_value(value: float, rate: bool, lang: str = DEFAULT_LANGUAGE,
-               sign: bool = False) -> str:
-    """A value as a person reads it: a rate (0..1) as a whole percentage ("31%"), any
-    other amount with one decimal below 100 ("24.3", Dutch "24,3"), whole above."""
-    if not math.isfinite(value):
-        return "\u2013"
-    plus = "+" if sign else ""
-    # Rounded first to what is shown, so a value that shows as zero is zero and never
-    # "-0.0" (seen at Ice Cream's position what-if, issue 21).
-    if rate:
-        value = round(float(value), 2) or 0.0
-        return format_number(value, lang, f"{plus}.0%")
-    value = round(float(value), 1 if abs(value) < 100 else 0) or 0.0
-    return format_number(value, lang, f"{plus}.1f" if abs(value) < 100 else f"{plus}.0f")
-
-
-def show_interval(value: float, low: float, high: float, rate: bool,
-                  lang: str = DEFAULT_LANGUAGE) -> str:
-    """``31% (28% to 34%)``: a value and its 95% interval in the same units."""
-    return t("widgets.whatif.interval", lang, value=show_value(value, rate, lang),
-             low=show_value(low, rate, lang), high=show_value(high, rate, lang))
-
-
 def comparison_table(c: Comparison, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, str]]:
     """The metrics of a comparison for people, one dict of texts per metric (keyed by the
     column headers): each value with its 95% interval, rates as percentages, and the
-    difference B - A with an interval too (the two estimates' intervals combined as if
-    independent; the runs share their game seeds, so this errs on the wide side). A
-    difference whose interval holds 0 reads "no measurable difference"."""
-    from types import SimpleNamespace
-
+    difference B - A with its interval (:func:`~icecream.teach.conclusions.
+    metric_difference`: the two estimates' intervals combined as if independent; the runs
+    share their game seeds, so this errs on the wide side). A difference whose shown
+    interval holds 0 reads "no measurable difference" beside it, as the sentences say."""
     rows = []
-    for r in (SimpleNamespace(**row) for row in c.table_rows()):
-        rate = r.range_high == 1.0
-        half = math.hypot((r.high_a - r.low_a) / 2, (r.high_b - r.low_b) / 2)
-        diff = r.value_b - r.value_a
-        if not math.isfinite(diff):
-            said = "\u2013"
-        elif diff - half <= 0 <= diff + half:
-            said = t("widgets.whatif.no_difference", lang)
-        else:
-            said = t("widgets.whatif.interval", lang,
-                     value=show_value(diff, rate, lang, sign=True),
-                     low=show_value(diff - half, rate, lang, sign=True),
-                     high=show_value(diff + half, rate, lang, sign=True))
+    for r in c.table_rows():
+        rate = r["range_high"] == 1.0
+        said = metric_difference(r, lang).cell
         rows.append({
-            t("explore.col.metric", lang): r.name,
-            c.label_a: show_interval(r.value_a, r.low_a, r.high_a, rate, lang),
-            c.label_b: show_interval(r.value_b, r.low_b, r.high_b, rate, lang),
+            t("explore.col.metric", lang): r["name"],
+            c.label_a: show_interval(r["value_a"], r["low_a"], r["high_a"], rate, lang),
+            c.label_b: show_interval(r["value_b"], r["low_b"], r["high_b"], rate, lang),
             t("widgets.whatif.difference", lang): said,
-            t("explore.col.description", lang): r.description,
+            t("explore.col.description", lang): r["description"],
         })
     return rows
 
@@ -529,7 +506,7 @@ class PositionWhatIf(widgets.VBox):
                 self.status.value = f"<b>{html.escape(str(error))}</b>"
                 return
             self.result = result
-            self.table.value = _table_html(self._display(result))
+            self.table.value = _table_html(self._display(result), numbers_last=True)
             self.conclusion.value = _conclusions_html([position_conclusion(result, state, lang)])
             secs = round(time.perf_counter() - start, 1)
             player = seat_name(state.names, state.current_player, lang)
@@ -551,21 +528,21 @@ class PositionWhatIf(widgets.VBox):
         return background or bool(ok)
 
     def _display(self, result: OptionComparison) -> list[dict[str, str]]:
-        """The options as rows of text, keyed by the column headers."""
+        """The options as rows of text, keyed by the column headers: the best option's
+        score against the best reads "best", the others their paired difference as the
+        conclusion says it (:func:`~icecream.teach.conclusions.option_difference`)."""
         lang = self.lang
         rows = []
-        for o in result.options:
-            sc, diff, win = o.score, o.vs_best, o.win
+        best = ranked_options(result.rows(), result)[0]
+        for k, o in enumerate(result.options):
+            sc, win = o.score, o.win
             rows.append({
                 t("explore.col.option", lang): o.label,
                 t("explore.col.rule", lang): o.rule,
                 t("explore.col.mean_score", lang): show_interval(sc.value, sc.low, sc.high,
                                                                  False, lang),
-                t("explore.col.vs_best", lang): t(
-                    "widgets.whatif.interval", lang,
-                    value=show_value(diff.value, False, lang, True),
-                    low=show_value(diff.low, False, lang, True),
-                    high=show_value(diff.high, False, lang, True)),
+                t("explore.col.vs_best", lang): option_difference(o.row(), lang,
+                                                                  best=k == best).text,
                 t("explore.col.win_rate", lang): show_interval(win.value, win.low, win.high,
                                                                True, lang),
             })
