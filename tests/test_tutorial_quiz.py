@@ -35,7 +35,7 @@ def test_every_quiz_question_shows_the_learners_own_view_with_no_move_marked(tid
 def test_the_marks_checked_for_are_what_a_marked_picture_draws():
     # The check above could fail: the same position drawn for play marks its options.
     tut = find_tutorial("ice_cream")
-    q = quiz_questions(tut)[0]
+    q = next(q for q in quiz_questions(tut) if q.kind == "serve_cones")
     marked = tut.positions[0].game.render_svg(q.state, tut.learner, "en")
     assert all(mark in marked for mark in MARKS)
 
@@ -106,3 +106,74 @@ def test_the_page_says_what_is_counted(lang):
     w._draw()
     assert t("tutorial.ui.counting", lang) in w.score.value
     assert t("tutorial.ui.counting", "en") != t("tutorial.ui.counting", "nl")
+
+
+# -- item 3: questions about setup (IC-3, CCP-3, GM-3) and the next dealer (IC-14) ------------
+#: The setup rules each game's tutorial quiz must ask about (issue 31: no tutorial showed them).
+SETUP_RULES = {"ice-cream": {"IC-3", "IC-14"}, "combo-cone": {"CCP-3"}, "gelato-mio": {"GM-3"}}
+
+
+@pytest.mark.parametrize("tid", TUTORIALS)
+def test_every_tutorial_quiz_asks_about_its_games_setup(tid):
+    tut = find_tutorial(tid)
+    asked = {rule for q in quiz_questions(tut) for rule in q.rules}
+    assert SETUP_RULES[tut.game] <= asked, f"{tid} asks about {sorted(asked)}"
+    # ... and about positions met in the tutorial: more than one step is asked about.
+    assert len({item.step for item in tut.quiz}) >= 3
+
+
+@pytest.mark.parametrize(("game", "kind", "players", "right"), [
+    ("ice-cream", "setup_removed", 3, 6), ("ice-cream", "setup_removed", 4, 6),
+    ("ice-cream", "setup_removed", 5, 5),                       # IC-3
+    ("combo-cone", "setup_pile", 2, 52), ("combo-cone", "setup_pile", 5, 112),  # CCP-3
+    ("gelato-mio", "setup_piles", 3, 6),                        # GM-3: 18 in 3 piles of 6
+])
+def test_a_setup_answer_is_the_rulebooks_number(game, kind, players, right):
+    import random
+
+    from icecream import new_game
+    from icecream.teach.quiz import grade, question_kinds
+
+    q = question_kinds(game)[kind](new_game(game, players=players, seed=4), random.Random(0))
+    assert [c.value for c in q.choices if c.correct] == [right]
+    assert len(q.choices) >= 3 and len({c.value for c in q.choices}) == len(q.choices)
+    wrong = next(k for k, c in enumerate(q.choices) if not c.correct)
+    assert not grade(q, [wrong]).correct
+
+
+def test_next_dealer_is_the_engines_after_a_day_ending_serve_IC_14():
+    import random
+
+    from icecream.games.ice_cream.quiz import next_dealer
+    from icecream.teach.quiz import positions
+
+    asked = 0
+    for state in positions("ice-cream", 4, seed=3):
+        q = next_dealer(state, random.Random(0))
+        if q is None or q.action is None:
+            continue
+        after = state.apply(q.action)
+        assert [c.value for c in q.choices if c.correct] == [after.dealer]
+        assert "IC-14" in q.choices[0].why
+        asked += 1
+    assert asked >= 1
+
+
+@pytest.mark.parametrize("tid", ["ice_cream", "ijs"])
+def test_after_the_last_day_the_lowest_total_would_deal_IC_14(tid):
+    tut = find_tutorial(tid)
+    q = next(q for q in quiz_questions(tut) if q.kind == "next_dealer")
+    scores = list(tut.end.scores)
+    assert scores.count(min(scores)) == 1  # the plain case of IC-14
+    assert [c.value for c in q.choices if c.correct] == [scores.index(min(scores))]
+
+
+@pytest.mark.parametrize("game", ["ice-cream", "combo-cone", "gelato-mio"])
+def test_a_random_quiz_asks_setup_only_when_named(game):
+    from icecream.teach.quiz import make_quiz, question_kinds
+
+    named = [k for k, f in question_kinds(game).items() if getattr(f, "asked_by_name", False)]
+    assert named
+    assert not {q.kind for q in make_quiz(game, count=6, seed=1)} & set(named)
+    asked = make_quiz(game, count=1, seed=1, kinds=named[:1])
+    assert asked[0].kind == named[0]
