@@ -3,6 +3,8 @@ punished, and every tutorial's quiz asks about its game's setup."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from icecream.core.messages import languages, t
@@ -177,3 +179,45 @@ def test_a_random_quiz_asks_setup_only_when_named(game):
     assert not {q.kind for q in make_quiz(game, count=6, seed=1)} & set(named)
     asked = make_quiz(game, count=1, seed=1, kinds=named[:1])
     assert asked[0].kind == named[0]
+
+
+# -- item 4: Gelato Mio's last steps show what the rules say ----------------------------------
+def test_gelato_mio_step_8_an_empty_ball_pile_is_drawn_empty_GMN_6():
+    from icecream.core.svg import action_json
+
+    tut = find_tutorial("gelato_mio")
+    state = tut.positions[7]  # before step 8: the strawberry ball pile is used up
+    make = state.game.parse_action({"type": "make_ball", "flavour": "strawberry"})
+    assert state.supply[0] == 0
+    assert state.why_not(make).rule == "GMN-6"  # the engine refuses it
+    svg = state.game.render_svg(state, tut.learner, "en")
+    start = svg.index(f"data-action='{action_json(make)}'")
+    drawn = svg[start:svg.index("</g>", start)]
+    assert "ic-forbidden" in svg[svg.rindex("<g ", 0, start):start]
+    assert 'fill="#fff"' in drawn  # no strawberry colour: nothing there to make
+    chocolate = state.game.parse_action({"type": "make_ball", "flavour": "chocolate"})
+    other = svg.index(f"data-action='{action_json(chocolate)}'")  # 6 left: coloured
+    assert 'fill="#fff"' not in svg[other:svg.index("</g>", other)]
+
+
+@pytest.mark.parametrize("lang", sorted(languages()))
+def test_gelato_mio_step_9_shows_the_balls_of_the_customers_served_GM_8(lang):
+    from icecream.core.messages import join_words
+
+    tut = find_tutorial("gelato_mio")
+    end = tut.end
+    view = end.view(tut.learner)
+    svg = end.game.render_svg(end, tut.learner, lang)
+    shown = 0
+    for p in range(end.num_players):
+        balls = [b for c in view.served[p] for b in view.recipes[c]["balls"]]
+        if not balls:
+            continue
+        words = join_words([f"{t(f'flavour.gm.{f}', lang)} {balls.count(f)}"
+                            for f in view.table[p] if f in balls], lang)
+        line = t("gm.ui.served_balls", lang, balls=words)
+        # The line may wrap: compare the words of the picture's text.
+        text = " ".join(re.findall(r">([^<>]+)</text>", svg))
+        assert " ".join(line.split()) in " ".join(text.split()), (p, line)
+        shown += 1
+    assert shown == end.num_players
