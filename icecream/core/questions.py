@@ -151,6 +151,14 @@ def asked_by_name(maker: Any) -> Any:
     return maker
 
 
+def without_picture(maker: Any) -> Any:
+    """Mark a question maker whose questions are shown without a picture: a question about
+    a new game's setup asks about no position on the table, and the table it is asked
+    beside may show the answer (Ice Cream's says how many scoops were removed)."""
+    maker.without_picture = True
+    return maker
+
+
 def fresh_game(state: State, players: Any = None) -> State:
     """A new game set up as ``state``'s game was (its players and settings), or for
     ``players`` (a count) with only its ruleset: the engine's own setup, for questions
@@ -179,4 +187,4 @@ def number_question(kind: str, prompt: str, state: State, right: int, wrong: lis
 
 
 __all__ = ["MAX_CHOICES", "Choice", "Question", "action_label", "asked_by_name",
-           "cap_choices", "fresh_game", "game_key", "number_question"]
+           "cap_choices", "fresh_game", "game_key", "number_question", "without_picture"]

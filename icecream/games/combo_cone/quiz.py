@@ -17,7 +17,13 @@ import random
 from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, t
-from ...core.questions import Question, asked_by_name, fresh_game, number_question
+from ...core.questions import (
+    Question,
+    asked_by_name,
+    fresh_game,
+    number_question,
+    without_picture,
+)
 
 
 def _pile(state: Any) -> int:
@@ -25,6 +31,7 @@ def _pile(state: Any) -> int:
     return next(e.params["pile"] for e in state.events if e.rule == "CCP-3")
 
 
+@without_picture
 @asked_by_name
 def setup_pile(state: Any, rng: random.Random,
                lang: str = DEFAULT_LANGUAGE) -> Question | None:

@@ -17,9 +17,16 @@ import random
 from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, t
-from ...core.questions import Question, asked_by_name, fresh_game, number_question
+from ...core.questions import (
+    Question,
+    asked_by_name,
+    fresh_game,
+    number_question,
+    without_picture,
+)
 
 
+@without_picture
 @asked_by_name
 def setup_piles(state: Any, rng: random.Random,
                 lang: str = DEFAULT_LANGUAGE) -> Question | None:

@@ -34,6 +34,7 @@ from ...core.questions import (
     cap_choices,
     fresh_game,
     number_question,
+    without_picture,
 )
 from .actions import Serve
 from .components import FLAVOURS
@@ -132,6 +133,7 @@ def day_points(state: Any, rng: random.Random,
     return Question("day_points", prompt, state, q, choices, False, action.to_dict(), lang)
 
 
+@without_picture
 @asked_by_name
 def setup_removed(state: Any, rng: random.Random,
                   lang: str = DEFAULT_LANGUAGE) -> Question | None:
