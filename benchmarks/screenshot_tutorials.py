@@ -4,11 +4,12 @@ Run from the repo root: ``.venv/bin/python benchmarks/screenshot_tutorials.py [-
 [--size 1024x640]`` (default ``/tmp/shots/tutorial``). It starts its own Voila, opens
 ``tutorial.ipynb?tutorial=<id>&lang=<lang>`` for each tutorial in the language it is
 written for first (IJs in Dutch, the others in English), clicks the highlighted option of
-every step (or Next), and writes ``<id>_<lang>_step<k>.png`` for three steps: the first
-move, a move after a wrong click (its explanation shown), and the last move; then
-``<id>_<lang>_quiz.png``. ``--lang en nl`` shoots every tutorial in each language named
-instead. It prints the number of steps and moves of each tutorial, and how long the page
-took to answer its clicks (what a learner waits for, the screenshots left out).
+every step (or Next), and writes ``<id>_<lang>_step<k>.png`` for four steps: the first
+move, a move after a wrong click (its explanation shown), the last move and the last step;
+then ``<id>_<lang>_quiz.png`` and ``<id>_<lang>_quiz2.png`` (its first two questions).
+``--lang en nl`` shoots every tutorial in each language named instead. It prints the
+number of steps and moves of each tutorial, and how long the page took to answer its
+clicks (what a learner waits for, the screenshots left out).
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ def shoot(tut: Any, page: Any, out: Path, lang: str) -> tuple[list[Path], list[f
     middle = moves[len(moves) // 2]
     shots, waits = [], []
     for k in range(len(tut.steps)):
-        if k in (moves[0], middle, moves[-1]):
+        # The last step too: the count at the end (Gelato Mio's served balls, issue 31).
+        if k in (moves[0], middle, moves[-1], len(tut.steps) - 1):
             if k == middle:
                 wrong_click(page)
             path = out / f"{tut.id}_{lang}_step{k + 1}.png"
@@ -104,6 +106,17 @@ def shoot(tut: Any, page: Any, out: Path, lang: str) -> tuple[list[Path], list[f
             shots.append(path)
         waits.append(advance(page))
     path = out / f"{tut.id}_{lang}_quiz.png"
+    page.screenshot(path=str(path))
+    shots.append(path)
+    # The second question too: the first asks about setup, the next about a position met
+    # (its picture is the learner's own view, with no move marked).
+    before = page.inner_text(f"{T} .ic-quiz-progress")
+    page.click(f"{T} .ic-quiz-next")
+    page.wait_for_function(
+        "([sel, old]) => (document.querySelector(sel)?.innerText || '') !== old",
+        arg=[f"{T} .ic-quiz-progress", before], timeout=60_000)
+    wait_kernel_idle(page, settle_ms=200)
+    path = out / f"{tut.id}_{lang}_quiz2.png"
     page.screenshot(path=str(path))
     shots.append(path)
     return shots, waits

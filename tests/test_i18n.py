@@ -307,7 +307,7 @@ def test_wrong_phase_names_the_phases_in_the_language_ICN_1():
     s = icecream.new_game("ice-cream", players=3, seed=1)
     from icecream.games.ice_cream import Draw
     assert s.describe(Draw(), "nl") == (
-        "'kaart pakken' hoort bij Fase 3: Klanten bedienen; nu is het Fase 1: Levering roomijs.")
+        "„kaart pakken” hoort bij Fase 3: Klanten bedienen; nu is het Fase 1: Levering roomijs.")
     assert s.describe(Draw(), "en") == (
         "'draw' belongs to Phase 3: Serve customers; now it is Phase 1: Ice Cream deliveries.")
 

@@ -143,4 +143,48 @@ def cap_choices(rng: random.Random, choices: list[Choice],
 
 
 
-__all__ = ["MAX_CHOICES", "Choice", "Question", "action_label", "cap_choices", "game_key"]
+def asked_by_name(maker: Any) -> Any:
+    """Mark a question maker as a kind a random quiz leaves out: it is asked only where it
+    is named (a tutorial's quiz, or ``make_quiz(kinds=...)``). A question about a game's
+    setup is the same at every position, so a quiz of bot positions would repeat it."""
+    maker.asked_by_name = True
+    return maker
+
+
+def without_picture(maker: Any) -> Any:
+    """Mark a question maker whose questions are shown without a picture: a question about
+    a new game's setup asks about no position on the table, and the table it is asked
+    beside may show the answer (Ice Cream's says how many scoops were removed)."""
+    maker.without_picture = True
+    return maker
+
+
+def fresh_game(state: State, players: Any = None) -> State:
+    """A new game set up as ``state``'s game was (its players and settings), or for
+    ``players`` (a count) with only its ruleset: the engine's own setup, for questions
+    about it."""
+    args = state.setup_args()
+    if players is None:
+        return state.game.new_state(players=list(state.names), seed=0, **args)
+    keep = {"ruleset": args["ruleset"]} if args.get("ruleset") else {}
+    return state.game.new_state(players=players, seed=0, **keep)
+
+
+def number_question(kind: str, prompt: str, state: State, right: int, wrong: list[int],
+                    label_key: str, why: str, rule: str, rng: random.Random,
+                    lang: str = DEFAULT_LANGUAGE) -> Question:
+    """A one-answer question whose answer is a number (``right``, from the engine): up to
+    three of the ``wrong`` numbers beside it, smallest first, each labelled with the plural
+    entry ``label_key`` (its ``count``) and explained by ``why`` (the engine's words)."""
+    others = sorted({w for w in wrong if w != right and w >= 0})
+    picked = sorted(rng.sample(others, min(3, len(others))) + [right])
+    choices = []
+    for v in picked:
+        label = t(label_key, lang, count=v)
+        text = why if v == right else t("teach.quiz.number.wrong", lang, given=label, why=why)
+        choices.append(Choice(label, v == right, text, rule, v))
+    return Question(kind, prompt, state, None, tuple(choices), False, None, lang)
+
+
+__all__ = ["MAX_CHOICES", "Choice", "Question", "action_label", "asked_by_name",
+           "cap_choices", "fresh_game", "game_key", "number_question", "without_picture"]

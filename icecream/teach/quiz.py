@@ -339,7 +339,9 @@ def make_quiz(game: str, count: int = 5, seed: int = 0, kinds: Sequence[str] | N
 
     The kinds take turns (in an order drawn from ``seed``), so a quiz mixes them; the
     same arguments give the same quiz. ``kinds`` limits the kinds asked (names from
-    :func:`question_kinds`). ``players`` is a count or the names a lesson uses. Raises
+    :func:`question_kinds`; by default every kind but those marked
+    :func:`~icecream.core.questions.asked_by_name`). ``players`` is a count or the names a
+    lesson uses. Raises
     :class:`QuizError` for a bad count or an unknown kind, or when the games played offer
     no position for the kinds asked.
     """
@@ -348,7 +350,9 @@ def make_quiz(game: str, count: int = 5, seed: int = 0, kinds: Sequence[str] | N
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise QuizError(t("teach.error.seed", lang, seed=repr(seed)))
     available = question_kinds(game)
-    chosen = list(available) if kinds is None else list(kinds)
+    # A kind marked asked_by_name (a game's setup) is asked only where named.
+    chosen = [k for k, maker in available.items() if not getattr(maker, "asked_by_name", False)
+              ] if kinds is None else list(kinds)
     unknown = [k for k in chosen if k not in available]
     if unknown or not chosen:
         raise QuizError(t("teach.error.kind", lang, kinds=", ".join(map(str, unknown)) or "-",

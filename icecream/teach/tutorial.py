@@ -25,8 +25,12 @@ file is refused with a :class:`TutorialError` naming the file and the step.
 the expected move (the game goes on, the opponents answer), a legal but different move
 (taken back, with the engine's words for it and the step's reason), or an illegal one
 (refused with the rule, as in play). Steps already played can be gone over again (back and
-next). The tutorial ends with a quiz about its own positions (the generic and the game's
-own question kinds, :mod:`icecream.teach.quiz`), and the score.
+next). Only the first click at a step not played before counts as a mistake when it is
+not the move asked: exploring (other moves on a step gone back to, or more tries after
+the first) is never punished. The tutorial ends with a quiz about its own positions and
+its game's setup (the generic and the game's own question kinds,
+:mod:`icecream.teach.quiz`), each question pictured as the learner sees the table, with
+no move marked; and the score.
 
 >>> from icecream.core.protocol import list_games
 >>> runs = [TutorialRun(tut) for game in list_games() for tut in tutorials(game)]
@@ -39,7 +43,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -263,6 +267,18 @@ def load_tutorial(data: Mapping[str, Any] | str, source: str = "<data>") -> Tuto
                     tuple(positions))
 
 
+def quiz_questions(tutorial: Tutorial, lang: str = DEFAULT_LANGUAGE) -> list[Question]:
+    """The questions of ``tutorial``'s quiz in ``lang``, each seen from the learner's seat:
+    a quiz shows the learner's own view (never the teacher's, which shows the other
+    players' hidden cards), and its picture is drawn without marks (issue 31)."""
+    kinds = question_kinds(tutorial.game)
+    out = []
+    for item in tutorial.quiz:
+        q = kinds[item.kind](tutorial.positions[item.step - 1], random.Random(item.step), lang)
+        out.append(replace(q, seat=tutorial.learner))
+    return out
+
+
 _CACHE: dict[str, tuple[Tutorial, ...]] = {}
 
 
@@ -317,12 +333,15 @@ def game_tutorial(game: str, ruleset: str | None = None) -> Tutorial | None:
 class Reply:
     """What the tutorial says to a click: ``kind`` is ``"right"`` (the game went on),
     ``"also"`` (legal, but taken back), ``"illegal"`` (refused with the rule) or
-    ``"not_now"`` (nothing to click now); ``text`` in words, ``rule`` the id cited."""
+    ``"not_now"`` (nothing to click now); ``text`` in words, ``rule`` the id cited;
+    ``counted`` is True when the click counted as a mistake (a wrong first try at a step
+    not played before)."""
 
     kind: str
     text: str
     rule: str | None = None
     events: tuple[str, ...] = ()
+    counted: bool = False
 
 
 class TutorialRun:
@@ -336,7 +355,10 @@ class TutorialRun:
         self.index = 0
         #: How far the learner has come (steps done).
         self.reached = 0
+        #: Wrong first clicks at steps not played before (exploring does not count).
         self.mistakes = 0
+        #: The steps (0-based) where the learner has clicked once already.
+        self.tried: set[int] = set()
         self.questions: list[Question] = []
         self.answers: dict[int, Grade] = {}
         self.question_index = 0
@@ -384,10 +406,7 @@ class TutorialRun:
         """Say everything in ``lang`` from now on (the quiz's words are made again; its
         answers so far are kept)."""
         self.lang = lang
-        tut = self.tutorial
-        kinds = question_kinds(tut.game)
-        self.questions = [kinds[q.kind](tut.positions[q.step - 1], random.Random(q.step), lang)
-                          for q in tut.quiz]
+        self.questions = quiz_questions(self.tutorial, lang)
         self.answers = {k: grade(self.questions[k], g.picked)
                         for k, g in self.answers.items()}
 
@@ -419,25 +438,30 @@ class TutorialRun:
             return Reply("not_now", t("tutorial.ui.not_now", lang))
         try:
             act = spec.parse_action(action)
-        except IcecreamError as e:
+        except IcecreamError as e:  # no move of this game (a forged click): no try either
             return Reply("illegal", t("tutorial.ui.not_an_action", lang, reason=str(e)))
         opt = state.why_not(act)
         words = opt.reason.text(lang, state.names, spec.flavour_codes).rstrip(". ")
         if opt.rule and opt.rule not in words:
             words = f"{words} ({opt.rule})"
         expected = [spec.parse_action(a) for a in step.expect]
+        # Only the first try at a new step may count as a mistake: a step gone back to on
+        # purpose, and further tries, are exploring (issue 31).
+        counts = not self.done and self.index not in self.tried
+        self.tried.add(self.index)
         if act in expected:
             if self.done:  # going over a step already played: the same move again
                 after = self.tutorial.positions[self.index + 1]
             else:
                 after = None
             return self._went_on(act, after)
+        self.mistakes += counts
         if not opt.allowed:
-            self.mistakes += 1
-            return Reply("illegal", t("tutorial.ui.illegal", lang, reason=words), opt.rule)
-        self.mistakes += 1
+            return Reply("illegal", t("tutorial.ui.illegal", lang, reason=words), opt.rule,
+                         counted=counts)
         why = t(step.also, lang) if step.also else t(step.text, lang)
-        return Reply("also", t("tutorial.ui.also", lang, reason=words, why=why), opt.rule)
+        return Reply("also", t("tutorial.ui.also", lang, reason=words, why=why), opt.rule,
+                     counted=counts)
 
     def _went_on(self, act: Any, after: State | None) -> Reply:
         lang = self.lang
@@ -485,4 +509,5 @@ class TutorialRun:
 
 
 __all__ = ["QuizItem", "Reply", "Step", "Tutorial", "TutorialError", "TutorialRun",
-           "all_tutorials", "find_tutorial", "game_tutorial", "load_tutorial", "tutorials"]
+           "all_tutorials", "find_tutorial", "game_tutorial", "load_tutorial", "quiz_questions",
+           "tutorials"]

@@ -33,7 +33,15 @@ import ipywidgets as widgets
 
 from ..core.messages import DEFAULT_LANGUAGE, seat_name, t
 from ..core.protocol import default_game, list_games
-from ..teach.quiz import Grade, Question, QuizError, grade, make_quiz, rule_cite
+from ..teach.quiz import (
+    Grade,
+    Question,
+    QuizError,
+    grade,
+    make_quiz,
+    question_kinds,
+    rule_cite,
+)
 from .controls import game_options, plugin_note
 from .scroll import ScrollIntoView
 
@@ -44,10 +52,14 @@ SEED_RANGE = (0, 2**31 - 1)
 def picture(question: Question, lang: str = DEFAULT_LANGUAGE) -> str:
     """The question's position as SVG, as ``question.seat`` sees it, with no option marked
     (the marks would give the answer away). Empty for a game without a renderer, or whose
-    renderer cannot leave the marks out (no ``highlight`` parameter)."""
+    renderer cannot leave the marks out (no ``highlight`` parameter), and for a kind marked
+    :func:`~icecream.core.questions.without_picture` (a new game's setup)."""
     draw = question.state.game.render_svg
     if draw is None or "highlight" not in inspect.signature(draw).parameters:
         return ""  # a picture with the options marked would answer the question
+    maker = question_kinds(question.state.game.name).get(question.kind)
+    if getattr(maker, "without_picture", False):
+        return ""  # about a new game's setup: the table shown could give the answer
     return draw(question.state, question.seat, lang, highlight=False)
 
 
@@ -232,6 +244,8 @@ class QuizWidget(widgets.VBox):
         self.prompt.value = (CHOICES_CSS + f"<p><b>{escape(q.prompt)}</b></p>"
                              f"<p><i>{escape(q.instruction)}</i></p>")
         svg = picture(q, lang)
+        # No picture, no room kept for it (the choices take the line).
+        self.picture.layout.display = "" if svg else "none"
         self.picture.value = (f"<style>.ic-quiz-picture svg {{max-width:100%;height:auto}}"
                               f"</style><div>{svg}</div>"
                               f"<p style='color:#555'>{escape(view)}</p>" if svg else "")

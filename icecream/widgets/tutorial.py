@@ -14,7 +14,9 @@ Stable CSS classes, for browser tests: ``ic-tutorial`` (the widget), ``ic-tutori
 (the tutorial picker), ``ic-tutorial-progress``, ``ic-tutorial-text`` (the step's words),
 ``ic-tutorial-reply`` (what the tutorial says to a click), ``ic-tutorial-rules``,
 ``ic-tutorial-events``, ``ic-tutorial-back``, ``ic-tutorial-next``, ``ic-tutorial-restart``,
-``ic-tutorial-score``; on the table, ``ic-target`` marks the option(s) to click.
+``ic-tutorial-score``, ``ic-tutorial-counted`` (whether a wrong click counted) and
+``ic-tutorial-counting`` (what is counted, under the score); on the table, ``ic-target``
+marks the option(s) to click.
 
 >>> w = TutorialWidget("ice_cream")
 >>> w.next(), w.run.index
@@ -286,9 +288,16 @@ class TutorialWidget(widgets.VBox):
             return
         colour = {"right": "#006400", "also": "#8A4B00"}.get(reply.kind, "#A30000")
         mark = {"right": "\u2714", "also": "\u21ba"}.get(reply.kind, "\u26a0")
+        # Say whether the click counted, so exploring is seen to be free (issue 31).
+        if reply.kind in ("also", "illegal"):
+            key = "tutorial.ui.counted" if reply.counted else "tutorial.ui.not_counted"
+            counted = (f'<div class="ic-tutorial-counted" style="color:#555;font-size:90%">'
+                       f'{escape(t(key, lang))}</div>')
+        else:
+            counted = ""
         self.reply_box.value = (f'<div role="alert" style="color:{colour};padding:4px 0;'
                                 f'line-height:1.35"><b>{mark}</b> '
-                                f'{_cite(reply.text, self.run.state, lang)}</div>')
+                                f'{_cite(reply.text, self.run.state, lang)}{counted}</div>')
         if reply.events:
             items = "".join(f"<li>{escape(e)}</li>" for e in reply.events)
             self.events.value = (f"<div style='font-size:13px;color:#0B4F8A'>"
@@ -328,7 +337,8 @@ class TutorialWidget(widgets.VBox):
                  mistakes=run.mistakes)
         self.score.value = (f'<div style="border:3px solid #B8860B;border-radius:8px;'
                             f'padding:2px 10px;background:#FFFBEA;margin:2px 0">'
-                            f'<b>{escape(text)}</b></div>')
+                            f'<b>{escape(text)}</b><br><small class="ic-tutorial-counting">'
+                            f'{escape(t("tutorial.ui.counting", lang))}</small></div>')
 
     # -- handlers for what a browser sends ---------------------------------------------------
     def _clicked(self, action: Mapping[str, Any]) -> None:

@@ -69,8 +69,8 @@ def _reply_after(page: Any, click: Any, old: str = "") -> str:
 
 def _wrong_clicks(page: Any, lang: str, seen: set[str]) -> int:
     """A forbidden option and a legal but different one (each kind until ``seen`` has it),
-    where the table has them: each is explained and the step stays. Returns how many
-    were tried."""
+    where the table has them: each is explained and the step stays. Returns the mistakes
+    they count: one if any was tried, as only the first try at a new step counts (issue 31)."""
     before = _progress(page)
     tried = 0
     forbidden = page.locator(f"{T} .ic-option.ic-forbidden")
@@ -89,7 +89,7 @@ def _wrong_clicks(page: Any, lang: str, seen: set[str]) -> int:
         seen.add("also")
         tried += 1
     assert _progress(page) == before, "a wrong click does not move the tutorial on"
-    return tried
+    return min(tried, 1)
 
 
 def _back_and_next(page: Any) -> None:
@@ -149,7 +149,9 @@ def _play(page: Any, tid: str, lang: str) -> dict[str, int]:
             wait_kernel_idle(page)
     score = t("tutorial.ui.score", lang, right=len(questions), count=len(questions),
               mistakes=figures["wrong"])
-    assert text_of(page, f"{T} .ic-tutorial-score") == score
+    # The score, and under it what counts as a mistake.
+    assert text_of(page, f"{T} .ic-tutorial-score b") == score
+    assert text_of(page, f"{T} .ic-tutorial-counting") == t("tutorial.ui.counting", lang)
     return figures
 
 

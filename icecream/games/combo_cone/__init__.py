@@ -22,6 +22,7 @@ from .components import BRANDS, FLAVOURS, Components, load_components, shipped_c
 from .determinize import Determinizer
 from .examples import EXAMPLES, Example
 from .policies import POLICIES
+from .quiz import QUIZ_KINDS
 from .records import METRICS, count_action, result_columns
 from .render import render_svg
 from .rules import RULES
@@ -39,7 +40,7 @@ GAME = kit_game(
     flavour_codes=FLAVOURS, render_svg=render_svg, determinizer=Determinizer,
     policies=POLICIES, count_action=count_action, result_columns=result_columns,
     metrics=METRICS, catalog_prefix="ccp", presets=PRESETS, action_words=action_words,
-    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
+    tutorial_package=__name__, quiz_kinds=QUIZ_KINDS, catalog_package=f"{__name__}.i18n",
     # Version 1 listed some piles top card last; turning them over reads and writes it.
     older_formats={1: FormatChange(_FROM_VERSION_1, _FROM_VERSION_1)},
 )

@@ -16,6 +16,7 @@ from .determinize import Determinizer
 from .examples import EXAMPLES, Example
 from .metrics import METRICS
 from .policies import POLICIES
+from .quiz import QUIZ_KINDS
 from .records import count_action, result_columns
 from .render import render_svg
 from .rules import RULES
@@ -40,7 +41,7 @@ GAME = kit_game(
     # heuristic ranks best (a serve, a ball it wants, its best takes), so each gets
     # about ten games within the page's 2 s on two cores.
     hint_options=4,
-    tutorial_package=__name__, catalog_package=f"{__name__}.i18n",
+    tutorial_package=__name__, quiz_kinds=QUIZ_KINDS, catalog_package=f"{__name__}.i18n",
     # Version 1 listed some piles top card last; turning them over reads and writes it.
     older_formats={1: FormatChange(_FROM_VERSION_1, _FROM_VERSION_1)},
     # Uniformly random players take thousands of decisions a game (table length is

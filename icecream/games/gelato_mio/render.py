@@ -29,7 +29,7 @@ import json
 from html import escape
 from typing import Any
 
-from ...core.messages import DEFAULT_LANGUAGE, seat_name, t
+from ...core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ...core.protocol import Option
 from ...core.svg import option_attrs
 
@@ -96,15 +96,16 @@ def wrap(s: str, size: float, width: float, bold: bool = False) -> list[str]:
 
 def _card(x: float, y: float, code: str | None, lang: str, opt: Option | None = None,
           w: int = CARD_W, h: int = CARD_H, count: int | None = None,
-          size: int = MIN_TEXT) -> str:
+          size: int = MIN_TEXT, empty: bool = False) -> str:
     if code is None:
         return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="none" '
                 f'stroke="#bbb" stroke-dasharray="4 3"/>')
     plain = _name(code, lang)
     name = escape(plain)
     face = escape(t(f"gm.ui.face.{code}", lang)) if code.startswith("qc_") else name
-    fill = COLOURS.get(code, "#eee")
-    ink = INK.get(code, "#000")
+    # An empty pile: white with grey words, so it does not look like cards to take.
+    fill = "#fff" if empty else COLOURS.get(code, "#eee")
+    ink = "#666" if empty else INK.get(code, "#000")
     label = plain if count is None else f"{plain} {count}"
     words = f'<text x="{x + w / 2}" y="{y + h / 2 + size * 0.35:.0f}" font-size="{size}" ' \
             f'text-anchor="middle" fill="{ink}">{face}</text>'
@@ -204,8 +205,11 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
     ys = cy + 3 * CARD_H + 2 * GAP + 20
     o.append(_text(M, ys, t("gm.ui.supply", lang), bold=True))
     for i, (f, k) in enumerate(v.supply.items()):
+        # An empty pile is drawn empty (no flavour colour): a full card at 0 read as a ball
+        # still to be made (issue 31); the engine refuses it (GMN-6), and a click says so.
         o.append(_card(M + i * (CARD_W + GAP), ys + 6, f, lang,
-                       opt({"type": "make_ball", "flavour": f}), CARD_W, 40, count=k))
+                       opt({"type": "make_ball", "flavour": f}), CARD_W, 40, count=k,
+                       empty=k == 0))
     y_left = ys + 6 + 40 + 14
     # Middle: the deck and its count, the top discard and its count, Pass, a ball's recipe.
     o.append(_back(x1, cy, lang, 28, 40) if v.deck_size else _card(x1, cy, None, lang,
@@ -316,7 +320,6 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
                               pw - 12))
         yy = py + (102 if side else 110)
         # Served customers by kind: what the objectives count (GM-7); points are in the head.
-        # Served customers by kind: what the objectives count (GM-7); points are in the head.
         kinds = [v.recipes[c]["kind"] for c in v.served[p]]
         g.append(_text(x + 8, yy, t("gm.ui.served", lang, count=len(kinds)), bold=True))
         yy += LINE
@@ -325,6 +328,15 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
                                       for k in dict.fromkeys(kinds))
             part, yy = _lines(x + 8, yy, served, inner)
             g += part
+            # The balls of the customers served count for the ball objectives (GM-8):
+            # shown, so the count at the end can be checked (issue 31).
+            balls = [b for c in v.served[p] for b in v.recipes[c]["balls"]]
+            if balls:
+                words = join_words([f"{_name(f, lang)} {balls.count(f)}"
+                                    for f in v.table[p] if f in balls], lang)
+                part, yy = _lines(x + 8, yy, t("gm.ui.served_balls", lang, balls=words),
+                                  inner)
+                g += part
         if p != strip_seat:
             yy += 2
             g.append(_text(x + 8, yy, t("gm.ui.hand", lang, count=v.hand_sizes[p]), bold=True))

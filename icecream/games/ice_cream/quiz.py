@@ -4,7 +4,13 @@
   engine allows (IC-9, IC-10), each wrong pick explained by the engine's reason;
 * ``day_points``: "how many points does this day score?" at the step that ends phase 3
   (IC-12), the wrong numbers being the usual slips of IC-13 (forgetting duplicates,
-  forgetting scoops, counting the card kept).
+  forgetting scoops, counting the card kept);
+* ``setup_removed``: "how many Scoop cards are removed?" in a new game for this table's
+  players (IC-3), from the engine's setup;
+* ``next_dealer``: "who deals the next day?" (IC-14), after a serve that ends the day or,
+  once the last day is over, as if the game went on.
+
+The last two are asked only where named (a tutorial's quiz), not in a random quiz.
 
 >>> import random
 >>> from icecream.teach.quiz import positions
@@ -20,7 +26,16 @@ import random
 from typing import Any
 
 from ...core.messages import DEFAULT_LANGUAGE, flavour_name, join_words, seat_name, t
-from ...core.questions import Choice, Question, action_label, cap_choices
+from ...core.questions import (
+    Choice,
+    Question,
+    action_label,
+    asked_by_name,
+    cap_choices,
+    fresh_game,
+    number_question,
+    without_picture,
+)
 from .actions import Serve
 from .components import FLAVOURS
 
@@ -118,6 +133,80 @@ def day_points(state: Any, rng: random.Random,
     return Question("day_points", prompt, state, q, choices, False, action.to_dict(), lang)
 
 
-QUIZ_KINDS = {"serve_cones": serve_cones, "day_points": day_points}
+@without_picture
+@asked_by_name
+def setup_removed(state: Any, rng: random.Random,
+                  lang: str = DEFAULT_LANGUAGE) -> Question | None:
+    """"A new game for <n> players: how many Scoop cards are removed?" (IC-3).
 
-__all__ = ["QUIZ_KINDS", "day_points", "serve_cones"]
+    The right number is the engine's, from a new game with this table's players and
+    settings; the wrong ones are what other player counts remove, and one more or less.
+    """
+    fresh = fresh_game(state)
+    right = fresh.settings.removed_scoops
+    game = state.game
+    wrong = [fresh_game(state, k).settings.removed_scoops
+             for k in range(game.min_players, game.max_players + 1)] + [right - 1, right + 1, 0]
+    why = next(text for e, text in zip(fresh.events, fresh.event_texts(None, lang), strict=True)
+               if e.rule == "IC-3")
+    prompt = t("teach.ic.setup.prompt", lang, count=state.num_players)
+    return number_question("setup_removed", prompt, state, right, wrong,
+                           "teach.ic.setup.label", why, "IC-3", rng, lang)
+
+
+def _dealer_after(state: Any) -> tuple[Any, Any] | None:
+    """(the action, the position after it) where a day ends and the next dealer is chosen
+    (IC-14): a serve that ends a day that is not the last, or (the last day over) the
+    engine's own choice of the next dealer as if one more day were played."""
+    if state.is_over:
+        if not state.results:
+            return None
+        after = state.clone()
+        ev: list = []
+        after.dealer = after._next_dealer(ev)  # IC-14, as the engine would choose it
+        after._events = tuple(ev)  # its words: the engine's own IC-14 event
+        return None, after
+    for action, after in _day_end(state):
+        if not after.is_over:
+            return action, after
+    return None
+
+
+@asked_by_name
+def next_dealer(state: Any, rng: random.Random,
+                lang: str = DEFAULT_LANGUAGE) -> Question | None:
+    """"Who deals the next day?" (IC-14): the lowest total deals; a tie goes clockwise.
+
+    Asked after a serve that ends a day (not the last) or, at a game's end, for a day
+    more. The choices are every player; right is the engine's next dealer.
+    """
+    found = _dealer_after(state)
+    if found is None:
+        return None
+    action, after = found
+    right = after.dealer
+    rule_events = [text for e, text in zip(after.events, after.event_texts(None, lang), strict=True)
+                   if e.rule == "IC-14"]
+    why = " ".join(rule_events[-1:])
+    scores = join_words([t("teach.quiz.score_of", lang, player=seat_name(state.names, k, lang),
+                           score=sc) for k, sc in enumerate(after.scores)], lang)
+    if action is None:
+        prompt = t("teach.ic.dealer.prompt_over", lang, day=state.day, scores=scores)
+    else:
+        prompt = t("teach.ic.dealer.prompt", lang, day=state.day, scores=scores,
+                   action=action_label(state, action, lang),
+                   player=seat_name(state.names, state.current_player, lang))
+    choices = []
+    for seat in range(state.num_players):
+        name = seat_name(state.names, seat, lang)
+        text = why if seat == right else t("teach.ic.dealer.wrong", lang, player=name,
+                                           why=why)
+        choices.append(Choice(name, seat == right, text, "IC-14", seat))
+    return Question("next_dealer", prompt, state, None, tuple(choices), False,
+                    None if action is None else action.to_dict(), lang)
+
+
+QUIZ_KINDS = {"serve_cones": serve_cones, "day_points": day_points,
+              "setup_removed": setup_removed, "next_dealer": next_dealer}
+
+__all__ = ["QUIZ_KINDS", "day_points", "next_dealer", "serve_cones", "setup_removed"]
