@@ -35,7 +35,7 @@ GAME = kit_game(
     catalog_prefix="gm.",
     # Random players take thousands of decisions a game; the heuristic plays one of
     # table length (about 50 rounds for three), so rollouts end in time.
-    rollout_policy="heuristic",
+    rollout_policy="rollout",
     # A position has up to a hundred options (asks); a hint plays out the four the
     # heuristic ranks best (a serve, a ball it wants, its best takes), so each gets
     # about ten games within the page's 2 s on two cores.
