@@ -78,7 +78,8 @@ def _key(action: Any) -> str:
                       sort_keys=True)
 
 
-def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool = True) -> dict:
+def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool = True,
+             path: Path = CACHE) -> dict:
     """Every option on ``n`` samples (cached): the best option and each option's mean and
     paired difference to the best (mean, 95% half-width)."""
     key = f"{game}/{seed}/{state.game.rollout_policy}/{n}/{'race' if race else 'all'}"
@@ -102,7 +103,10 @@ def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool =
                         "vs_best": m, "half": Z95 * sd / math.sqrt(k), "samples": k})
     got = cache[key] = {"best": found.options.index(best), "options": options, "samples": n,
                         "games": found.games, "seconds": round(time.perf_counter() - start, 1)}
-    CACHE.write_text(json.dumps(cache, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    # Read again before writing: another run (another game) may have added its own.
+    on_disk = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    on_disk.update(cache)
+    path.write_text(json.dumps(on_disk, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return got
 
 
@@ -138,23 +142,25 @@ def main() -> None:
     parser.add_argument("--long", type=int, default=2000, help="samples per option in the "
                         "long run (cached in benchmarks/decisive_long.json)")
     parser.add_argument("--long-only", action="store_true", help="only fill the cache")
+    parser.add_argument("--cache", type=Path, default=CACHE, help="the long runs' cache")
     parser.add_argument("--no-race", action="store_true", help="the long run plays every "
                         "option on every sample")
     parser.add_argument("--seed", type=int, default=7, help="the short runs' seed")
     args = parser.parse_args()
-    cache = json.loads(CACHE.read_text(encoding="utf-8")) if CACHE.exists() else {}
+    cache = json.loads(args.cache.read_text(encoding="utf-8")) if args.cache.exists() else {}
     for game in args.game or list_games():
         rows = []
         for seed in range(1, args.positions + 1):
             state = position(game, seed)
             if args.long_only:
-                got = long_run(game, seed, state, args.long, cache, not args.no_race)
+                got = long_run(game, seed, state, args.long, cache, not args.no_race,
+                               args.cache)
                 print(f"{game} position {seed}: {len(got['options'])} options, long run of "
                       f"{args.long} samples ({got['games']} games) took {got['seconds']} s",
                       flush=True)
                 continue
             short = short_run(state, args.seed)
-            long = long_run(game, seed, state, args.long, cache, not args.no_race)
+            long = long_run(game, seed, state, args.long, cache, not args.no_race, args.cache)
             rows.append((seed, state, short, long, agrees(short, long)))
         if args.long_only:
             continue

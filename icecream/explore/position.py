@@ -14,7 +14,7 @@ leader (the option with the highest mean final score so far, on the same samples
 wholly below 0 with a wide margin (mean + :data:`DROP_Z` standard errors < 0: a strict
 bound, since it is looked at again and again) is *dropped* (reason ``"worse"``); and at
 16, 32, 64... samples (:data:`HALVE_AT`), of more than two options left, the lower half by
-mean is dropped (reason ``"halved"``; at 4 and 8 samples too while more than
+mean is dropped (reason ``"halved"``; at 1, 2, 4 and 8 samples too while more than
 :data:`HALVE_MANY` are left). A dropped option plays no more samples, and the
 time goes to telling the best from the runner-up. When one option is left, the work ends
 early (``decided``). ``adaptive=False`` plays every option on every sample, as before.
@@ -94,9 +94,10 @@ DROP_Z = 3.0
 #: Sequential halving (Karnin et al. 2013): at these sample counts, of more than two
 #: options still in the race, the lower half by mean final score is dropped (``"halved"``;
 #: at least two are kept), so the samples go to the contenders ...
-HALVE_AT = frozenset(4 * 2 ** j for j in range(14))
-#: ... from this many samples on; before, only while more than :data:`HALVE_MANY` options
-#: are left (a Gelato Mio position can have dozens: 8 samples of each would use the time).
+HALVE_AT = frozenset(2 ** j for j in range(16))
+#: ... from this many samples on; before (at 1, 2, 4 and 8), only while more than
+#: :data:`HALVE_MANY` options are left (a Gelato Mio position can have 50 options, its
+#: takes and asks: 8 samples of each would use up the page's time).
 HALVE_ALL_FROM, HALVE_MANY = 16, 4
 #: The widest interval (points) of the best's lead over the runner-up that still says
 #: "too close to call" when it contains 0 (issue 29's target).
