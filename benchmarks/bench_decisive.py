@@ -46,7 +46,6 @@ from typing import Any
 import icecream
 from icecream.bots import decide, make_bot
 from icecream.core.protocol import list_games
-from icecream.explore import position as position_module
 from icecream.explore.position import CLOSE_WIDTH, compare_options
 from icecream.explore.stats import Z95
 from icecream.teach.hints import hint
@@ -86,12 +85,9 @@ def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool =
     if key in cache:
         return cache[key]
     start = time.perf_counter()
-    halve = position_module.HALVE_AT
-    position_module.HALVE_AT = frozenset()  # racing only: contenders play all n samples
-    try:
-        found = compare_options(state, n=n, seed=10**6 + seed, seconds=None, adaptive=race)
-    finally:
-        position_module.HALVE_AT = halve
+    # Racing only (no halving): the contenders play all n samples.
+    found = compare_options(state, n=n, seed=10**6 + seed, seconds=None, adaptive=race,
+                            halving=False)
     best = found.best
     options = []
     for o in found.options:

@@ -12,12 +12,17 @@ expected final score and its win chance (a shared win counts, IC-15), with 95% i
 samples on, every :data:`RACE_EVERY` samples, an option whose paired difference to the
 leader (the option with the highest mean final score so far, on the same samples) lies
 wholly below 0 with a wide margin (mean + :data:`DROP_Z` standard errors < 0: a strict
-bound, since it is looked at again and again) is *dropped* (reason ``"worse"``); and at
-16, 32, 64... samples (:data:`HALVE_AT`), of more than two options left, the lower half by
-mean is dropped (reason ``"halved"``; at 1, 2, 4 and 8 samples too while more than
-:data:`HALVE_MANY` are left). A dropped option plays no more samples, and the
-time goes to telling the best from the runner-up. When one option is left, the work ends
-early (``decided``). ``adaptive=False`` plays every option on every sample, as before.
+bound, since it is looked at again and again) is *dropped* (reason ``"worse"``). And
+sequential halving splits the work in rounds, ending with two options: after the first
+sample of every option, the samples the rest of the budget allows are estimated (the
+time left over the first sample's time per option; without a time limit, ``n`` per
+option), split equally between ``ceil(log2(options / 2)) + 1`` rounds and, within a
+round, between the options left; at the end of each round but the last, the lower half
+by mean score is dropped (reason ``"halved"``; :func:`halving_schedule`). A dropped
+option plays no more samples, and the time goes to telling the best from the runner-up.
+When one option is left, the work ends early (``decided``). ``adaptive=False`` plays
+every option on every sample, as before; ``halving=False`` races without halving (a long
+run's contenders all play ``n``).
 
 The rollouts are played by the game's ``rollout_policy`` (a cheap bot under which the game
 lasts about as long as at a table) unless ``policy`` names another. A :class:`~.budget.
@@ -67,6 +72,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -91,14 +97,6 @@ RACE_EVERY = 4
 #: standard errors is below 0 (about 1 in 700 for one look at a true tie; strict because
 #: the race looks many times).
 DROP_Z = 3.0
-#: Sequential halving (Karnin et al. 2013): at these sample counts, of more than two
-#: options still in the race, the lower half by mean final score is dropped (``"halved"``;
-#: at least two are kept), so the samples go to the contenders ...
-HALVE_AT = frozenset(2 ** j for j in range(16))
-#: ... from this many samples on; before (at 1, 2, 4 and 8), only while more than
-#: :data:`HALVE_MANY` options are left (a Gelato Mio position can have 50 options, its
-#: takes and asks: 8 samples of each would use up the page's time).
-HALVE_ALL_FROM, HALVE_MANY = 16, 4
 #: The widest interval (points) of the best's lead over the runner-up that still says
 #: "too close to call" when it contains 0 (issue 29's target).
 CLOSE_WIDTH = 2.0
@@ -324,7 +322,8 @@ def what_if(state: Any, n: int = 1000, policy: str | None = None, seed: int = 0,
             policy_options: Mapping[str, Any] | None = None,
             lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
             min_samples: int = 0, actions: Sequence[Any] | None = None,
-            seconds: float | None = WHAT_IF_SECONDS, adaptive: bool = True):
+            seconds: float | None = WHAT_IF_SECONDS, adaptive: bool = True,
+            halving: bool = True):
     """Compare the current player's legal actions by Monte Carlo over what they cannot see,
     as a pandas frame (:func:`compare_options` as a table; needs pandas).
 
@@ -347,7 +346,7 @@ def what_if(state: Any, n: int = 1000, policy: str | None = None, seed: int = 0,
     option. ``actions`` compares only those legal actions (in the engine's order).
     """
     return compare_options(state, n, policy, seed, policy_options, lang, budget, min_samples,
-                           actions, seconds, adaptive).to_frame()
+                           actions, seconds, adaptive, halving).to_frame()
 
 
 def compare_options(state: Any, n: int = 1000, policy: str | None = None, seed: int = 0,
@@ -355,12 +354,12 @@ def compare_options(state: Any, n: int = 1000, policy: str | None = None, seed: 
                     lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
                     min_samples: int = 0, actions: Sequence[Any] | None = None,
                     seconds: float | None = WHAT_IF_SECONDS,
-                    adaptive: bool = True) -> OptionComparison:
+                    adaptive: bool = True, halving: bool = True) -> OptionComparison:
     """:func:`what_if` as records, computed without pandas or numpy (same arguments and
     the same default time limit, :data:`WHAT_IF_SECONDS`)."""
     return finish(compare_options_steps(state, n, policy, seed, policy_options, lang,
                                         _default_budget(budget, seconds), min_samples,
-                                        actions, adaptive=adaptive))
+                                        actions, adaptive=adaptive, halving=halving))
 
 
 def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
@@ -368,7 +367,8 @@ def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
                           lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
                           min_samples: int = 0,
                           actions: Sequence[Any] | None = None,
-                          adaptive: bool = True) -> Steps[OptionComparison]:
+                          adaptive: bool = True,
+                          halving: bool = True) -> Steps[OptionComparison]:
     """:func:`compare_options` as steps (:data:`~icecream.core.budget.Steps`): a page
     without threads advances it a slice at a time. The page gives the ``budget`` (none:
     no time limit here)."""
@@ -402,6 +402,8 @@ def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
     wins: list[list[bool]] = [[] for _ in actions]
     alive = list(range(len(actions)))  # the options still in the race
     dropped: dict[int, tuple[int, str]] = {}
+    halve_at: frozenset[int] = frozenset()
+    began = time.monotonic()
     done = 0
     for i in range(n):
         # The budget as this sample sees it: the time limit spares the first samples.
@@ -435,8 +437,16 @@ def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
             for k in _race(alive, scores):
                 dropped[k] = (done, "worse")
             alive = [k for k in alive if k not in dropped]
-        if adaptive and len(alive) > 2 and done in HALVE_AT \
-                and (done >= HALVE_ALL_FROM or len(alive) > HALVE_MANY):
+        if done == 1 and adaptive and halving:
+            # The rounds of sequential halving, from what the first sample cost.
+            cost = (time.monotonic() - began) / len(alive)
+            left = None if budget is None or budget.deadline is None \
+                else budget.deadline - time.monotonic()
+            total = (n - 1) * len(alive)
+            if left is not None and cost > 0:
+                total = min(total, int(left / cost))
+            halve_at = halving_schedule(len(alive), total)
+        if adaptive and len(alive) > 2 and done in halve_at:
             for k in _halve(alive, scores):
                 dropped[k] = (done, "halved")
             alive = [k for k in alive if k not in dropped]
@@ -461,6 +471,29 @@ def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
     decided = len(alive) == 1 and len(actions) > 1 and done < n
     reason = budget.reason if done < n and budget is not None and not decided else None
     return OptionComparison(results, me, done, n, policy, reason, decided)
+
+
+def halving_schedule(options: int, total: int) -> frozenset[int]:
+    """The sample counts (of the options left) at which sequential halving cuts, for
+    ``options`` options after their first sample and ``total`` more option-samples to
+    spend: ``ceil(log2(options / 2)) + 1`` rounds of equal cost, each option left getting
+    its share of a round (at least one sample); the last round, with two options, ends
+    with the budget.
+
+    >>> sorted(halving_schedule(8, 240))  # 8 -> 4 -> 2: 3 rounds of 80
+    [11, 31]
+    >>> sorted(halving_schedule(2, 100))
+    []
+    """
+    rounds = max(1, math.ceil(math.log2(options / 2))) + 1 if options > 2 else 1
+    share = total / rounds
+    cuts = []
+    at, left = 1, options
+    for _ in range(rounds - 1):
+        at += max(1, int(share / left))
+        cuts.append(at)
+        left = max(2, math.ceil(left / 2))
+    return frozenset(cuts)
 
 
 def _halve(alive: list[int], scores: list[list[float]]) -> list[int]:
@@ -492,7 +525,6 @@ def _race(alive: list[int], scores: list[list[float]]) -> list[int]:
     return out
 
 
-__all__ = ["CLOSE_WIDTH", "DROP_Z", "HALVE_ALL_FROM", "HALVE_AT", "HALVE_MANY", "POLICIES",
-           "RACE_EVERY", "RACE_FROM", "WHAT_IF_SECONDS", "NoSamples", "OptionComparison",
-           "OptionResult", "compare_options", "compare_options_steps", "play_out",
-           "rollout_policy", "what_if"]
+__all__ = ["CLOSE_WIDTH", "DROP_Z", "POLICIES", "RACE_EVERY", "RACE_FROM", "WHAT_IF_SECONDS",
+           "NoSamples", "OptionComparison", "OptionResult", "compare_options",
+           "compare_options_steps", "halving_schedule", "play_out", "rollout_policy", "what_if"]
