@@ -67,8 +67,10 @@ def test_budget_reports_progress_throttled_but_always_the_last() -> None:
 # -- rollouts and the game's own policy ---------------------------------------------------
 def test_gelato_mio_names_a_rollout_policy_that_ends_its_games_in_table_length() -> None:
     spec = get_game("gelato-mio")
-    assert spec.rollout_policy == "heuristic"
-    assert get_game("ice-cream").rollout_policy == "random"
+    # Every game's what-ifs and hints play out with its cheap rollout policy (issue 29).
+    assert spec.rollout_policy == "rollout"
+    assert get_game("ice-cream").rollout_policy == "rollout"
+    assert get_game("combo-cone").rollout_policy == "rollout"
     rounds = []
     for seed in range(4):
         s = icecream.new_game("gelato-mio", players=3, seed=seed)
@@ -113,7 +115,10 @@ def test_a_position_what_if_stops_at_its_budget_and_says_how_many_samples() -> N
     assert took < 3.0, took  # the budget, and the table made from its samples
     info = table.attrs
     assert info["partial"] and info["reason"] == "time" and info["requested"] == 2000
-    assert 1 <= info["samples"] < 2000 and (table["samples"] == info["samples"]).all()
+    # Options the race dropped played fewer samples, and say after how many.
+    alive = ~table["dropped"].astype(bool)
+    assert 1 <= info["samples"] < 2000 and (table[alive]["samples"] == info["samples"]).all()
+    assert (table[~alive]["samples"] == table[~alive]["dropped_after"]).all()
 
 
 def test_a_stopped_what_if_with_no_sample_finished_is_a_clear_error() -> None:
@@ -252,7 +257,7 @@ def test_comparison_table_reads_like_a_person_writes() -> None:
 
 
 def test_position_what_if_shows_a_conclusion_and_a_partial_status() -> None:
-    assert PositionWhatIf(_mid_game("gelato-mio")).policy.value == "heuristic"
+    assert PositionWhatIf(_mid_game("gelato-mio")).policy.value == "rollout"
     s = _mid_game("combo-cone", moves=20)
     w = PositionWhatIf(s, samples=2000, seconds=1)
     assert w.run()
@@ -294,9 +299,14 @@ def test_every_rulebook_example_step_has_a_caption(game: str) -> None:
 def test_a_hint_always_plays_one_game_per_option_unless_stopped() -> None:
     s = _mid_game("gelato-mio", moves=60)
     h = hint(s, samples=50, budget=Budget(0.01))
-    # Every option played out, or the best ranked that the game caps a hint at.
-    played = min(len(s.legal_actions()), s.game.hint_options or len(s.legal_actions()))
+    # Every option played out, or the best ranked that the game caps a hint at (when
+    # its rollout policy ranks options).
+    from icecream.teach.hints import _best_ranked
+
+    actions, _of, _by = _best_ranked(s, s.game.rollout_policy, 0)
+    played = len(actions) if actions is not None else len(s.legal_actions())
     assert h.partial and h.samples == 1 and len(h.options) == played
+    assert all(o.samples == 1 and not o.dropped for o in h.options)
 
 
 def test_stop_ends_a_run_of_moves_from_another_thread() -> None:

@@ -77,7 +77,8 @@ def test_a_determinizer_that_invents_what_a_seat_sees_is_a_finding(changed):
 
 def test_a_policy_that_picks_no_legal_action_is_a_finding(changed):
     bad = SimpleNamespace(choose=lambda view: {"type": "no_such_kind"})
-    game, _spec = changed(policies={"greedy": lambda rng, **kw: bad})
+    # The rollout bots stay random here: only the greedy policy is under test.
+    game, _spec = changed(policies={"greedy": lambda rng, **kw: bad}, rollout_policy="random")
     found = [str(f) for f in check(game, positions=4) if f.part == "policies"]
     assert found and found[0].startswith("policies: policy 'greedy' raised ActionFormatError")
 

@@ -58,3 +58,20 @@ def test_bad_settings_are_refused():
         compare({"ruleset": "rulebook"}, {"ruleset": "nl"}, games=1)
     with pytest.raises(SettingsError, match="unknown preset"):
         preset_label("nothing")
+
+
+def test_compare_takes_the_comparison_pages_default_time_limit():
+    import inspect
+
+    from icecream.explore.compare import COMPARE_SECONDS
+
+    assert inspect.signature(compare).parameters["seconds"].default == COMPARE_SECONDS == 20
+    # A short limit stops a long run, keeping whole pairs of games and saying so.
+    c = compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=100000, players=3,
+                seconds=0.5)
+    assert c.partial and c.reason == "time" and 1 <= c.games < 100000
+    full = compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=3, players=3,
+                   seconds=None)
+    assert not full.partial and full.games == 3
+    with pytest.raises(SettingsError, match="seconds must be a positive number"):
+        compare({"ruleset": "rulebook"}, {"ruleset": "ijs"}, games=3, seconds=-1)

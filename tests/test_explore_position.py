@@ -6,7 +6,14 @@ import pytest
 
 import icecream
 from icecream.explore import SimulationError
-from icecream.explore.position import what_if
+from icecream.explore.position import (
+    CLOSE_WIDTH,
+    RACE_FROM,
+    WHAT_IF_SECONDS,
+    compare_options,
+    halving_schedule,
+    what_if,
+)
 from icecream.games.ice_cream import load_scenario
 
 
@@ -25,7 +32,9 @@ def _last_turn():
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_the_winning_close_serve_is_found(policy):
-    table = what_if(_last_turn(), n=30, policy=policy, seed=1).set_index("type")
+    # Every option on every sample (no race): the old, even allocation.
+    table = what_if(_last_turn(), n=30, policy=policy, seed=1,
+                    adaptive=False).set_index("type")
     serve, draw = table.loc["serve"], table.loc["draw"]
     assert serve["rule"] == "IC-10"
     assert serve["mean_score"] == 13 and serve["score_low"] == serve["score_high"] == 13
@@ -67,3 +76,83 @@ def test_bad_requests():
     over = load_scenario({"players": 3, "phase": "over", "day": 4})
     with pytest.raises(SimulationError, match="game is over"):
         what_if(over, n=1)
+
+
+def test_the_race_drops_the_losing_draw_early_and_says_why():
+    # IC-10: serving the close cone wins at once; drawing loses on every sample, so the
+    # race drops it at its first look and the work ends, decided, before the 30 asked.
+    table = what_if(_last_turn(), n=30, seed=1, seconds=None).set_index("type")
+    serve, draw = table.loc["serve"], table.loc["draw"]
+    assert bool(draw["dropped"]) and draw["dropped_after"] == RACE_FROM
+    assert draw["drop_reason"] == "worse" and draw["samples"] == RACE_FROM
+    assert bool(serve["is_best"]) and not bool(serve["dropped"])
+    assert not bool(draw["is_best"]) and not isinstance(serve["drop_reason"], str)
+    assert table.attrs["decided"] and not table.attrs["partial"]
+    assert table.attrs["reason"] is None and table.attrs["verdict"] == "clear"
+    assert table.attrs["games"] == 2 * RACE_FROM
+
+
+def _cone_choice():
+    s = icecream.new_game("ice-cream", players=3, seed=2)
+    while len(s.legal_actions()) < 4:
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_race_samples_are_paired_prefixes_of_the_full_run():
+    # Common random numbers: sample i is the same deal and bots for every option, whether
+    # or not others were dropped, so each option's outcomes are a prefix of the full run's.
+    s = _cone_choice()
+    full = compare_options(s, n=40, seed=4, seconds=None, adaptive=False)
+    raced = compare_options(s, n=40, seed=4, seconds=None)
+    assert all(o.samples == 40 and not o.dropped for o in full.options)
+    assert any(o.dropped for o in raced.options)
+    for a, b in zip(raced.options, full.options, strict=True):
+        assert a.action == b.action
+        assert a.scores == b.scores[:a.samples] and a.wins == b.wins[:a.samples]
+        assert a.samples == (a.dropped_after or raced.samples)
+
+
+def test_halving_drops_the_lower_half_by_mean_and_keeps_two():
+    s = _cone_choice()
+    raced = compare_options(s, n=64, seed=4, seconds=None)
+    alive = [o for o in raced.options if not o.dropped]
+    assert len(alive) >= 2 or raced.decided
+    halved = [o for o in raced.options if o.drop_reason == "halved"]
+    assert halved, "more than two options: some must be halved"
+    # Without a time limit the rounds follow from n (halving_schedule's doctest).
+    assert {o.dropped_after for o in halved} <= halving_schedule(len(raced.options),
+                                                                 63 * len(raced.options))
+    for o in halved:
+        k = o.dropped_after
+        # Every option that played on after that round had a mean at least as high then.
+        later = [x for x in raced.options if x.samples > k]
+        assert all(sum(x.scores[:k]) >= sum(o.scores) for x in later)
+
+
+def test_best_runner_up_and_verdict_read_the_same_paired_interval():
+    raced = compare_options(_cone_choice(), n=64, seed=4, seconds=None)
+    best, other = raced.best, raced.runner_up
+    assert best.is_best and sum(o.is_best for o in raced.options) == 1
+    assert not best.dropped and other is not best
+    assert best.vs_best.value == best.vs_best.low == best.vs_best.high == 0
+    lead = raced.advantage
+    assert (lead.value, lead.low, lead.high) == (-other.vs_best.value, -other.vs_best.high,
+                                                 -other.vs_best.low)
+    expected = ("clear" if lead.low > 0 else "too_close"
+                if lead.high - lead.low <= CLOSE_WIDTH else "undecided")
+    assert raced.verdict == expected
+    row = {r["label"]: r for r in raced.rows()}[other.label]
+    assert row["vs_best_low"] == other.vs_best.low and row["dropped"] == other.dropped
+
+
+def test_the_default_time_limit_and_a_shorter_one():
+    import inspect
+
+    assert inspect.signature(what_if).parameters["seconds"].default == WHAT_IF_SECONDS == 10
+    assert inspect.signature(compare_options).parameters["seconds"].default == 10
+    s = icecream.new_game("gelato-mio", players=3, seed=3)
+    quick = compare_options(s, seed=1, seconds=0.05, min_samples=1)
+    assert quick.partial and quick.reason == "time" and 1 <= quick.samples < quick.requested
+    with pytest.raises(SimulationError, match="seconds must be a positive number"):
+        compare_options(s, seconds=0)

@@ -106,8 +106,9 @@ def test_what_if_bots_are_named_by_what_they_do(lang: str) -> None:
 
     w = RulesetComparison(games=4, players=3, lang=lang, game="ice-cream")
     labels = [label for label, _ in w.bots.options]
-    assert labels == [t(f"widgets.bot.{b}", lang) for b in ("random", "greedy", "heuristic")]
-    assert "random" not in labels and w.bots.value in {"random", "greedy", "heuristic"}
+    bots = ("random", "greedy", "heuristic", "rollout")  # rollout: every game's own (issue 29)
+    assert labels == [t(f"widgets.bot.{b}", lang) for b in bots]
+    assert "random" not in labels and w.bots.value in bots
     p = PositionWhatIf(icecream.new_game("ice-cream", players=3, seed=1), lang=lang)
     assert [label for label, _ in p.policy.options] == [
         bot_words(b, lang) for _, b in p.policy.options]

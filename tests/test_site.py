@@ -74,10 +74,12 @@ from icecream.teach.hints import hint
 from icecream.widgets.whatif import PositionWhatIf, RulesetComparison
 for game in icecream.list_games():
     s = icecream.new_game(game, players=3, seed=2)
-    found = compare_options(s, n=3, policy="random", seed=1)
+    # No time limit: random Gelato Mio games are thousands of moves (the page's 10 s
+    # default could end this before 3 samples on a loaded machine).
+    found = compare_options(s, n=3, policy="random", seed=1, seconds=None)
     assert found.samples == 3 and all(o.score.low <= o.score.high for o in found.options)
     assert position_conclusion(found, s, "nl")
-    h = hint(s, samples=3, policy="random", lang="nl")
+    h = hint(s, samples=3, policy="random", lang="nl", seconds=None)
     assert h.options and h.text()
     names = list(presets(game))
     c = compare(presets(game)[names[0]], presets(game)[names[-1]], games=3, players=3,

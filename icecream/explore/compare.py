@@ -320,19 +320,35 @@ def rule_differences(a: Mapping[str, Any], b: Mapping[str, Any], players: Any = 
     return tuple(rows)
 
 
+#: The comparison page's default time limit (seconds) for :func:`compare` run in this
+#: process (one worker, no Dask) when no budget is given.
+COMPARE_SECONDS = 20.0
+
+
 def compare(a: Mapping[str, Any], b: Mapping[str, Any], games: int = 200,
             players: int = 4, bots: Any = "random", seed: int = 0, workers: int = 1,
             dask: Any = None, progress: bool = False, label_a: str | None = None,
             label_b: str | None = None, bot_options: Mapping[str, Any] | None = None,
             lang: str = DEFAULT_LANGUAGE, game: str | None = None,
-            budget: Budget | None = None) -> Comparison:
+            budget: Budget | None = None,
+            seconds: float | None = COMPARE_SECONDS) -> Comparison:
     """Simulate settings ``a`` and ``b`` of ``game`` (same seeds) and put their metrics
     side by side.
 
     ``bots=None`` plays the game's ``rollout_policy`` in every seat. With a ``budget``
     the games are played here, one of each setting at a time, until the time is up or
     Stop is asked for; the comparison then holds the games finished (at least one of
-    each) and says so (``partial``, ``games``, ``requested``)."""
+    each) and says so (``partial``, ``games``, ``requested``).
+
+    Time: played in this process (``workers=1``, no ``dask``) and without a ``budget``,
+    the comparison page's default limit applies, ``seconds`` (:data:`COMPARE_SECONDS`,
+    20 s, the games getting 3/4 of it); ``seconds=None`` plays every game however long it
+    takes. A run on several workers or a Dask cluster is a deliberate long run: it has
+    no time limit unless a ``budget`` is given (which plays here, one game at a time)."""
+    if budget is None and seconds is not None and workers == 1 and dask is None:
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+            raise SettingsError(f"seconds must be a positive number or None, not {seconds!r}")
+        budget = Budget.for_page(seconds)
     return finish(compare_steps(a, b, games, players, bots, seed, workers, dask, progress,
                                 label_a, label_b, bot_options, lang, game, budget))
 
@@ -435,6 +451,6 @@ def _run_within(configs: list, games: int, seed: int,
     return rows, played, reason
 
 
-__all__ = ["RULE_COLUMNS", "TABLE_COLUMNS", "ComparedMetric", "Comparison", "RuleDifference",
-           "compare", "compare_metrics", "compare_steps", "derived_presets", "differing_rules",
-           "preset_label", "presets", "rule_differences", "setting_label"]
+__all__ = ["COMPARE_SECONDS", "RULE_COLUMNS", "TABLE_COLUMNS", "ComparedMetric", "Comparison",
+           "RuleDifference", "compare", "compare_metrics", "compare_steps", "derived_presets",
+           "differing_rules", "preset_label", "presets", "rule_differences", "setting_label"]

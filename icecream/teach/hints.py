@@ -11,13 +11,17 @@ against it on the same games: the range its line shows, by the one rule of
 Hints are a teaching aid that a view shows only when asked (off by default).
 
 The games are played by the game's own rollout bots (``GameSpec.rollout_policy``) unless
-another policy is named, and a :class:`~icecream.core.budget.Budget` bounds the time: a
-hint cut short says so, with how many games per option it used.
+another policy is named, and a time limit bounds the work: the hint page's default,
+:data:`HINT_SECONDS` (2 s), unless a :class:`~icecream.core.budget.Budget` or other
+``seconds`` are given. A hint cut short says so, with how many games per option it used.
+Options clearly worse than the leader are dropped early (racing, see
+:mod:`icecream.explore.position`), so the games go to the best options; each option says
+how many games it got and whether (and after how many) it was dropped.
 
 >>> import icecream
->>> h = hint(icecream.new_game("ice-cream", players=3, seed=2), samples=10)
->>> len(h.options), h.options[0].label
-(2, 'Keep the dealt card')
+>>> h = hint(icecream.new_game("ice-cream", players=3, seed=2), samples=10, seconds=None)
+>>> len(h.options), sorted(o.label for o in h.options)[0], h.samples
+(2, 'Keep the dealt card', 10)
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from .quiz import action_label
 
 #: Hint sample sizes a view may ask for (more samples, firmer numbers, longer wait).
 MIN_SAMPLES, MAX_SAMPLES = 1, 2000
+#: The hint page's default time limit (seconds) when no budget is given.
+HINT_SECONDS = 2.0
 
 
 class HintError(IcecreamError, ValueError):
@@ -46,7 +52,10 @@ class HintError(IcecreamError, ValueError):
 class HintOption:
     """One option's result: its words, win rate with a 95% interval, mean final score,
     and its final score against the best option's on the same games (``vs_best`` with
-    its 95% interval; 0 for the best option itself)."""
+    its 95% interval; 0 for the best option itself); ``samples`` games played on it;
+    ``dropped_after`` (games when the race dropped it, else ``None``) and ``drop_reason``
+    (``"worse"``: clearly below the leader; ``"halved"``: the lower half by mean at a
+    sequential-halving round)."""
 
     action: dict
     label: str
@@ -57,6 +66,14 @@ class HintOption:
     vs_best: float = 0.0
     vs_best_low: float = 0.0
     vs_best_high: float = 0.0
+    samples: int = 0
+    dropped_after: int | None = None
+    drop_reason: str | None = None
+
+    @property
+    def dropped(self) -> bool:
+        """True when the race stopped playing this option early."""
+        return self.dropped_after is not None
 
 
 @dataclass(frozen=True)
@@ -79,6 +96,9 @@ class Hint:
     #: The game (:class:`~icecream.core.protocol.GameSpec`) whose unit the scores are
     #: counted in (``<prefix>unit``: coins, points...); ``None``: points.
     game: Any = field(default=None, repr=False, compare=False)
+    #: The policy that ranked the options played out when ``of_options`` is set (the
+    #: rollout policy, or the game's heuristic when the rollout policy does not rank).
+    ranked_by: str | None = None
 
     @property
     def partial(self) -> bool:
@@ -112,9 +132,10 @@ class Hint:
         text = t("teach.hint.intro_counted", self.lang, samples=self.samples, player=self.player,
                  policy=t(f"teach.hint.policy.{self.policy}", self.lang))
         if self.of_options is not None:
+            ranker = self.ranked_by or self.policy
             text += " " + t("teach.hint.pruned", self.lang, count=len(self.options),
-                            total=self.of_options, policy=t(f"teach.hint.policy.{self.policy}",
-                                                            self.lang))
+                            total=self.of_options,
+                            policy=t(f"teach.hint.policy.{ranker}", self.lang))
         if self.partial:
             text += " " + t(f"teach.hint.partial.{self.reason}", self.lang,
                             samples=self.samples, requested=self.requested or self.samples)
@@ -174,24 +195,34 @@ def _pct(x: float) -> int:
 
 
 def hint(state: State, samples: int = 100, policy: str | None = None, seed: int = 0,
-         lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None) -> Hint:
+         lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
+         seconds: float | None = HINT_SECONDS) -> Hint:
     """The options of the player to act, compared by simulation from their view only.
 
-    ``samples`` simulated games per option, played out by ``policy`` bots (default: the
-    game's rollout policy). Options are sorted by mean final score (the best first: every
-    other option's ``vs_best`` is measured against it), then by win rate.
-    With a ``budget`` the hint may stop early (after at least one game per option,
-    unless stopped); it then says how many games it used.
+    At most ``samples`` simulated games per option, played out by ``policy`` bots
+    (default: the game's rollout policy); options clearly worse than the leader are
+    dropped early. Options still in the race come first, sorted by mean final score (the
+    best first: every other option's ``vs_best`` is measured against it), then by win
+    rate; the dropped ones follow.
+
+    Time: unless a ``budget`` is given, the hint page's default limit applies, ``seconds``
+    (:data:`HINT_SECONDS`, 2 s, the games getting 3/4 of it); ``seconds=None`` plays all
+    the games however long they take. A hint cut short (after at least one game per
+    option, unless stopped) says how many games it used.
     Raises :class:`HintError` naming the problem when the game is over, a setting is bad
     or the budget ran out before one game per option was played.
     """
+    if budget is None and seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+            raise HintError(f"seconds must be a positive number or None, not {seconds!r}")
+        budget = Budget.for_page(seconds)
     return finish(hint_steps(state, samples, policy, seed, lang, budget))
 
 
 def hint_steps(state: State, samples: int = 100, policy: str | None = None, seed: int = 0,
                lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None) -> Steps[Hint]:
     """:func:`hint` as steps (:data:`~icecream.core.budget.Steps`): a page without threads
-    advances it a slice at a time."""
+    advances it a slice at a time. The page gives the ``budget`` (none: no time limit)."""
     from ..explore.position import POLICIES, NoSamples, compare_options_steps, rollout_policy
     from ..explore.simulate import SimulationError
 
@@ -205,7 +236,7 @@ def hint_steps(state: State, samples: int = 100, policy: str | None = None, seed
         raise HintError(t("teach.hint.error.policy", lang, policy=repr(policy),
                           known=", ".join(POLICIES)))
     policy = rollout_policy(state, policy)
-    actions, of_options = _best_ranked(state, policy, seed)
+    actions, of_options, ranked_by = _best_ranked(state, policy, seed)
     try:
         # A hint always plays one game per option (its time limit cannot cut those; Stop
         # can): a Gelato Mio sample of every option takes about 1 s on a 2-core machine.
@@ -218,38 +249,49 @@ def hint_steps(state: State, samples: int = 100, policy: str | None = None, seed
     except SimulationError as e:  # a game without a determinizer, a policy it lacks...
         raise HintError(str(e)) from None
     # The best is the option every vs_best is measured against (the highest mean final
-    # score), then the others by mean score and win rate: the order of the lines.
+    # score among those still in the race), then the others by mean score and win rate,
+    # the dropped ones last: the order of the lines.
     rows = [o.row() for o in found.options]
     ranked = [found.options[i] for i in ranked_options(rows, found)]
     options = tuple(HintOption(o.plain, action_label(state, o.plain, lang), o.win.value,
-                               o.win.low, o.win.high, o.mean_score, o.vs_best.value,
-                               o.vs_best.low, o.vs_best.high) for o in ranked)
+                               o.win.low, o.win.high, o.mean_score, vs_best=o.vs_best.value,
+                               vs_best_low=o.vs_best.low, vs_best_high=o.vs_best.high,
+                               samples=o.samples, dropped_after=o.dropped_after,
+                               drop_reason=o.drop_reason) for o in ranked)
     seat = state.current_player
     return Hint(seat, seat_name(state.names, seat, lang), found.samples, policy, options, lang,
                 requested=samples, reason=found.reason if found.partial else None,
-                of_options=of_options, game=state.game)
+                of_options=of_options, game=state.game, ranked_by=ranked_by)
 
 
-def _best_ranked(state: State, policy: str, seed: int) -> tuple[list[Any] | None, int | None]:
-    """The options a hint plays out: all of them (``(None, None)``), or, when the game
+def _best_ranked(state: State, policy: str,
+                 seed: int) -> tuple[list[Any] | None, int | None, str | None]:
+    """The options a hint plays out: all of them (``(None, None, None)``), or, when the game
     caps them (``GameSpec.hint_options``) and its ``policy`` ranks options
-    (:meth:`~icecream.core.policy.Policy.rank`), the best ranked that many, in the
-    engine's order, with how many options there were. Ties keep the engine's order."""
+    (:meth:`~icecream.core.policy.Policy.rank`; else its ``heuristic`` policy), the best
+    ranked that many, in the engine's order, with how many options there were and the
+    policy that ranked them. Ties keep the engine's order."""
     limit = getattr(state.game, "hint_options", None)
     legal = list(state.legal_actions())
     if not limit or len(legal) <= limit:
-        return None, None
-    factory = getattr(state.game, "policies", {}).get(policy)
-    if factory is None:
-        return None, None
-    values = factory(random.Random(seed)).rank(state.view(state.current_player))
+        return None, None, None
+    # The rollout policy is made for speed and may not rank; the game's heuristic, which
+    # plays the opponents, then ranks the options instead.
+    view = state.view(state.current_player)
+    values = ranker = None
+    for ranker in dict.fromkeys((policy, "heuristic")):
+        factory = getattr(state.game, "policies", {}).get(ranker)
+        if factory is not None:
+            values = factory(random.Random(seed)).rank(view)
+            if values is not None:
+                break
     if values is None:
-        return None, None
+        return None, None, None
     if len(values) != len(legal):
-        raise HintError(f"the {policy} policy ranked {len(values)} of {len(legal)} options")
+        raise HintError(f"the {ranker} policy ranked {len(values)} of {len(legal)} options")
     best = sorted(range(len(legal)), key=lambda i: -values[i])[:limit]
-    return [legal[i] for i in sorted(best)], len(legal)
+    return [legal[i] for i in sorted(best)], len(legal), ranker
 
 
-__all__ = ["MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint",
+__all__ = ["HINT_SECONDS", "MAX_SAMPLES", "MIN_SAMPLES", "Hint", "HintError", "HintOption", "hint",
            "hint_steps"]

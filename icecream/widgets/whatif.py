@@ -72,7 +72,7 @@ from .chart import Panel, Series, chart, plotly_available, svg_box
 from .session import bot_words
 
 #: Bots offered for comparisons (IS-MCTS is too slow for an interactive run).
-COMPARE_BOTS = ("random", "greedy", "heuristic")
+COMPARE_BOTS = ("random", "greedy", "heuristic", "rollout")
 GAMES_RANGE = (2, 5000)
 SAMPLES_RANGE = (1, 2000)
 SEED_RANGE = (0, 2**31 - 1)

@@ -54,6 +54,9 @@ def test_a_hint_plays_out_the_best_ranked_options_and_says_so():
     for o in h.options:
         assert values[v.legal_actions.index(o.action)] >= min(kept)
     assert f"Only the {cap} of the {len(s.legal_actions())} options" in h.text()
+    # The rollout bots play the games; the heuristic, which ranks, picked the options.
+    assert h.policy == "rollout" and h.ranked_by == "heuristic"
+    assert "options that sensible bots rate best" in h.text()
     nl = hint(s, samples=1, lang="nl")
     assert f"Alleen de {cap} van de {len(s.legal_actions())} zetten" in nl.text()
 

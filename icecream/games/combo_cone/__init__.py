@@ -39,6 +39,7 @@ GAME = kit_game(
     examples=EXAMPLES, action_kinds=ACTION_KINDS, rules=RULES, new_state=new_state,
     flavour_codes=FLAVOURS, render_svg=render_svg, determinizer=Determinizer,
     policies=POLICIES, count_action=count_action, result_columns=result_columns,
+    rollout_policy="rollout",
     metrics=METRICS, catalog_prefix="ccp", presets=PRESETS, action_words=action_words,
     tutorial_package=__name__, quiz_kinds=QUIZ_KINDS, catalog_package=f"{__name__}.i18n",
     # Version 1 listed some piles top card last; turning them over reads and writes it.

@@ -34,9 +34,9 @@ GAME = kit_game(
     count_action=count_action, result_columns=result_columns, metrics=METRICS,
     # With the dot: the explorer reads "<prefix>phase.<phase>" (gm.phase.play).
     catalog_prefix="gm.",
-    # Random players take thousands of decisions a game; the heuristic plays one of
-    # table length (about 50 rounds for three), so rollouts end in time.
-    rollout_policy="heuristic",
+    # Random players take thousands of decisions a game; the rollout bot plays one of
+    # table length (within 25% of the heuristic's) at a few times its speed.
+    rollout_policy="rollout",
     # A position has up to a hundred options (asks); a hint plays out the four the
     # heuristic ranks best (a serve, a ball it wants, its best takes), so each gets
     # about ten games within the page's 2 s on two cores.

@@ -147,10 +147,8 @@ class HeuristicPolicy(Policy):
         hand = Counter(view.hands[me] or ())
         need = self._needs(view, me, hand)
         kinds = {a["type"] for a in legal}
-        if "discard" in kinds:   # Quality Control: drop what the plan needs least
-            return pick_best(self.rng, legal, [need.get(a["card"], 0) * 2
-                                               - max(0, hand[a["card"]] - 1) * 0.3
-                                               for a in legal])
+        if "discard" in kinds:   # Quality Control (GM-5): drop what the plan needs least
+            return pick_best(self.rng, legal, _discard_values(legal, need, hand))
         if "return_ball" in kinds:
             table = view.table[me]
             return pick_best(self.rng, legal, [table[a["flavour"]] - 2 * need.get(a["flavour"], 0)
@@ -190,8 +188,7 @@ class HeuristicPolicy(Policy):
         need = self._needs(view, me, hand)
         kind = legal[0]["type"]
         if kind == "discard":
-            return [need.get(a["card"], 0) * 2 - max(0, hand[a["card"]] - 1) * 0.3
-                    for a in legal]
+            return _discard_values(legal, need, hand)
         if kind == "return_ball":
             table = view.table[me]
             return [table[a["flavour"]] - 2 * need.get(a["flavour"], 0) for a in legal]
@@ -216,6 +213,16 @@ class HeuristicPolicy(Policy):
             else:
                 out.append(0.0)
         return out
+
+
+def _discard_values(discards: list[dict[str, Any]], need: dict[str, int],
+                    hand: Counter) -> list[float]:
+    """How good each Quality Control discard (GM-5) is: a card the plan does not need is
+    the best to lose, a spare copy better than the last one. ``pick_best`` takes the
+    highest value, so a needed card counts against its discard (an earlier version gave
+    it +2 per copy needed and threw away exactly what the plan was collecting)."""
+    return [-2.0 * need.get(a["card"], 0) + 0.3 * max(0, hand[a["card"]] - 1)
+            for a in discards]
 
 
 def _take_values(view: Any, takes: list[dict[str, Any]], need: dict[str, int],

@@ -29,7 +29,7 @@ GAME = kit_game(
     KIT, IceCreamState, load=load_scenario, view=make_view, save=state_to_scenario,
     examples=EXAMPLES, action_kinds=ACTION_KINDS, rules=RULES, new_state=new_state,
     flavour_codes=FLAVOURS, quiz_kinds=QUIZ_KINDS, render_svg=render_svg,
-    determinizer=Determinizer, policies=POLICIES,
+    determinizer=Determinizer, policies=POLICIES, rollout_policy="rollout",
     # Ice Cream's rounds are days, each scored at its end.
     round_attr="day", round_label="ui.day_n", pause_after_round=True,
     # The table shows a scored day until Continue; the next day's deal opens with its
