@@ -43,11 +43,14 @@ REJECTED = _rejected()
 
 def _dutch_texts() -> list[tuple[str, str, str]]:
     """(scope, key, text) for every Dutch catalog text; the scope is the game's folder
-    name for a game's own catalog, ``generic`` for icecream/i18n. Quotations of the Dutch
+    name for a game's own catalog (a plug-in's: its package's name, as Tub's ``tub``),
+    ``generic`` for icecream/i18n. Quotations of the Dutch
     summary (keys ending in ``.ijs``) are the summary's own words and left out."""
     out = []
     for package in catalog_packages():
-        scope = "generic" if package == "icecream.i18n" else package.split(".")[2]
+        parts = package.split(".")
+        scope = ("generic" if package == "icecream.i18n"
+                 else parts[2] if package.startswith("icecream.games.") else parts[0])
         for part in catalog_files("nl", package).values():
             for key, value in part.items():
                 if key.endswith(".ijs"):
