@@ -23,7 +23,7 @@ version, the zlib-packed JSON in base64url and the first bytes of its SHA-256
 
 >>> import icecream
 >>> from icecream.core.share import encode_position
->>> s = icecream.new_game("ice-cream", players=3, seed=2)
+>>> s = icecream.new_game(icecream.default_game(), players=3, seed=2)
 >>> lesson = Lesson("Day one", "", (Chapter("puzzle", "<i>Yours</i>", "Think!",
 ...                                          position=encode_position(s, 0)),))
 >>> back = read_lesson(lesson_to_json(lesson))

@@ -12,7 +12,8 @@ The panel reads the game through ``source`` (the explorer's history at the momen
 is pressed) and holds no rules: the loader checks every step.
 
 >>> from icecream.core.history import History
->>> h = History.new("ice-cream", players=3, seed=1)
+>>> from icecream.core.protocol import default_game
+>>> h = History.new(default_game(), players=3, seed=1)
 >>> for _ in range(2):
 ...     h = h.play(h.state.legal_actions()[0])
 >>> panel = AuthoringPanel(lambda: h)
@@ -228,4 +229,27 @@ class AuthoringPanel(widgets.VBox):
                              + "\n".join(escape(x) for x in lines) + "</div>")
 
 
-__all__ = ["AuthoringPanel", "download_html", "examples_page_link"]
+def authoring_row(source: Callable[[], History], lang: str = DEFAULT_LANGUAGE
+                  ) -> widgets.VBox:
+    """The play page's "Author an example" toggle (CSS class ``ic-author-toggle``) over
+    an :class:`AuthoringPanel`, built the first time it is opened (most players never
+    open it) and kept while the page lives."""
+    toggle = widgets.ToggleButton(value=False, description=t("lessons.button.author", lang),
+                                  tooltip=t("lessons.tip.author", lang),
+                                  layout=widgets.Layout(width="auto"))
+    toggle.add_class("ic-author-toggle")
+    box = widgets.VBox()
+    box.layout.display = "none"
+
+    def toggled(change: dict) -> None:
+        if change["new"] and not box.children:
+            box.children = [AuthoringPanel(source, lang)]
+        box.layout.display = "" if change["new"] else "none"
+
+    toggle.observe(toggled, names="value")
+    row = widgets.VBox([toggle, box])
+    row.add_class("ic-author-row")
+    return row
+
+
+__all__ = ["AuthoringPanel", "authoring_row", "download_html", "examples_page_link"]
