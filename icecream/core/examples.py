@@ -199,10 +199,6 @@ def check_example(data: Any, loader: Callable[[Mapping[str, Any]], Any], *,
     ids = data["rules"]
     if not isinstance(ids, list) or not all(isinstance(r, str) for r in ids):
         raise _fail(what, "rules must be a list of rule ids (such as IC-5)")
-    if rules is not None:
-        unknown = [r for r in ids if r not in rules]
-        if unknown:
-            raise _fail(what, f"rules: {quote(unknown[0])} is not a rule of this game")
     steps = data["steps"]
     if not isinstance(steps, list) or not all(isinstance(a, dict) for a in steps):
         raise _fail(what, "steps must be a list of actions (objects with a type)")
@@ -214,6 +210,10 @@ def check_example(data: Any, loader: Callable[[Mapping[str, Any]], Any], *,
     if game is not None and scenario.get("game", game) != game:
         raise _fail(what, f"its scenario is a {quote(scenario.get('game'))} position, though "
                           f"the file says {quote(game)}")
+    if rules is not None:  # after the game: a file claiming another game is told so first
+        unknown = [r for r in ids if r not in rules]
+        if unknown:
+            raise _fail(what, f"rules: {quote(unknown[0])} is not a rule of this game")
     try:
         state = loader(scenario)
     except (IcecreamError, ValueError, KeyError, TypeError) as e:
@@ -288,10 +288,11 @@ def example_from_history(history: Any, start: int, end: int, *, eid: str,
         raise _fail("example", f"steps {start} to {end} are not a stretch of this game of "
                                f"{len(history)} steps")
     state = history.states[start]
-    return {"id": eid, "game": state.game.name, "rules": list(rules),
+    data = {"id": eid, "game": state.game.name, "rules": list(rules),
             "scenario": state.to_dict(),
             "steps": [a.to_dict() for a in history.actions[start:end]],
             "words": {lang: dict(w) for lang, w in words.items()}}
+    return json.loads(json.dumps(data))  # as JSON holds it (lists, not tuples): reads back equal
 
 
 __all__ = ["MAX_EXAMPLE_BYTES", "MAX_STEPS", "MAX_TEXT", "Example", "ExampleFileError",

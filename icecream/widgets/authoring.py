@@ -183,6 +183,8 @@ class AuthoringPanel(widgets.VBox):
             for code, text in captions.items():
                 words.setdefault(code, {})[f"step.{step - self.start}"] = text
         title = next((w["title"] for w in words.values() if "title" in w), "")
+        if not title:
+            return self._refuse("lessons.author.no_title")
         rules = [r for r in re.split(r"[\s,;]+", self.rules_box.value) if r]
         try:
             data = example_from_history(history, self.start, end, eid=_slug(title),
