@@ -341,6 +341,7 @@ class ExampleExplorer(ExplorerBase):
             return
         item = files[0]
         content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+        self.upload.value = ()  # emptied, so that the same file chosen again is read again
         self.open_file(bytes(content))
 
     def in_language(self, lang: str) -> ExampleExplorer:
