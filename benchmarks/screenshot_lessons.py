@@ -85,7 +85,7 @@ def _open(ctx: Any, server: VoilaServer, query: str, watch: PageWatch) -> Any:
     page = ctx.new_page()
     watch_page(page, watch)
     page.goto(f"{server.url}/voila/render/rulebook_examples.ipynb?{query}",
-              wait_until="domcontentloaded")
+              wait_until="domcontentloaded", timeout=180_000)
     page.wait_for_selector(EX, state="visible", timeout=120_000)
     wait_kernel_idle(page, settle_ms=300, timeout=120)
     return page
@@ -151,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--lang", action="append", choices=languages())
+    parser.add_argument("--only", action="append",
+                        choices=("authoring", "teacher_example", "lesson_chapter", "xss_caption"))
     args = parser.parse_args(argv)
     reason = chromium_missing_reason()
     if reason:
@@ -161,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     with VoilaServer(env={"ICECREAM_QUICK": "1"}) as server, chromium_session() as browser:
         for lang in args.lang or languages():
             for make in (authoring, teacher_example, lesson_chapter, xss_caption):
+                if args.only and make.__name__ not in args.only:
+                    continue
                 print(f"{lang} {make.__name__}:")
                 watch = PageWatch()
                 ctx = new_context(browser, watch, viewport=SIZE)

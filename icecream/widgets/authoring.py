@@ -240,8 +240,7 @@ def authoring_row(source: Callable[[], History], lang: str = DEFAULT_LANGUAGE
                                   tooltip=t("lessons.tip.author", lang),
                                   layout=widgets.Layout(width="auto"))
     toggle.add_class("ic-author-toggle")
-    box = widgets.VBox()
-    box.layout.display = "none"
+    box = widgets.VBox(layout=widgets.Layout(width="100%", display="none"))
 
     def toggled(change: dict) -> None:
         if change["new"] and not box.children:
@@ -249,7 +248,8 @@ def authoring_row(source: Callable[[], History], lang: str = DEFAULT_LANGUAGE
         box.layout.display = "" if change["new"] else "none"
 
     toggle.observe(toggled, names="value")
-    row = widgets.VBox([toggle, box])
+    # The toggle as wide as its words, the panel as wide as the page.
+    row = widgets.VBox([toggle, box], layout=widgets.Layout(align_items="flex-start"))
     row.add_class("ic-author-row")
     return row
 

@@ -383,8 +383,10 @@ class ExampleExplorer(ExplorerBase):
             self.rulebook.value = (
                 f'<div style="line-height:1.4"><h4>{escape(ex.title(lang))}</h4>'
                 f"<blockquote>{escape(ex.rulebook_text(lang))}</blockquote>"
-                f"<b>{escape(t('widgets.example.rules', lang))}</b>"
-                + panels.rules_html(ex.rules, hooks.rules(self.state), lang) + "</div>")
+                # a teacher's example or a lesson's position may name no rule
+                + (f"<b>{escape(t('widgets.example.rules', lang))}</b>"
+                   + panels.rules_html(ex.rules, hooks.rules(self.state), lang)
+                   if ex.rules else "") + "</div>")
         self.select_box.value = ex.id
         self.game_box.value = self.state.game.name
         k = self.position
@@ -405,7 +407,7 @@ class ExampleExplorer(ExplorerBase):
                          else None):
             self.summary.value = panels.summary_html(
                 self.history, at, self.session.perspective, lang) if shown else ""
-        if self.finished:
+        if self.finished and ex.outcome(lang):  # a teacher's file may state no outcome
             self.outcome.value = (
                 f'<div style="border:2px solid #009E73;padding:6px;line-height:1.4">'
                 f"<b>{escape(t('widgets.example.outcome', lang))}</b> "
