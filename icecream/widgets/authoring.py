@@ -61,7 +61,11 @@ def download_html(text: str, filename: str, label: str, css: str) -> str:
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="{css}" download="{escape(filename)}" '
             f'href="data:application/json;charset=utf-8;base64,{data}" '
-            f'style="font-weight:bold">{escape(label)}</a>')
+            f'style="{LINK_STYLE}">{escape(label)}</a>')
+
+
+#: A link that looks like one (the page's stylesheet draws anchors as plain text).
+LINK_STYLE = "color:#0B4F8A;text-decoration:underline;font-weight:bold"
 
 
 def _slug(title: str) -> str:
@@ -200,7 +204,7 @@ class AuthoringPanel(widgets.VBox):
                                t("lessons.author.download", self.lang), "ic-author-download")]
         if self.link is not None:
             parts.append(f'<a class="ic-author-link" href="{escape(self.link)}" '
-                         f'target="_blank" rel="noopener">'
+                         f'target="_blank" rel="noopener" style="{LINK_STYLE}">'
                          f'{escape(t("lessons.author.open_link", self.lang))}</a>')
         else:
             parts.append(escape(t("lessons.author.too_long", self.lang)))

@@ -332,7 +332,8 @@ class ExampleExplorer(ExplorerBase):
             page = "play.html" if sys.platform == "emscripten" else "play.ipynb"
             href = f"{page}?{urlencode({'position': c.position, 'puzzle': 1})}"
             html += (f'<p><a class="ic-lesson-puzzle" href="{escape(href)}" target="_blank" '
-                     f'rel="noopener">{escape(t("lessons.puzzle_link", self.lang))}</a></p>')
+                     f'rel="noopener" style="{LINK_STYLE}">'
+                     f'{escape(t("lessons.puzzle_link", self.lang))}</a></p>')
         self.lesson_notes.value = f'<div style="line-height:1.4">{html}</div>'
 
     def _uploaded(self, change: dict) -> None:
@@ -416,6 +417,10 @@ class ExampleExplorer(ExplorerBase):
             self.outcome.value = ""
         self.next_button.disabled = k is None or k >= steps
         self.undo_button.disabled = self.history.cursor == 0
+
+
+#: A link that looks like one (the page's stylesheet draws anchors as plain text).
+LINK_STYLE = "color:#0B4F8A;text-decoration:underline;font-weight:bold"
 
 
 def _one_line(error: Exception) -> str:
