@@ -336,3 +336,31 @@ def test_the_examples_page_opens_links_and_refuses_bad_ones():
     page = examples_page(f"example={token}")
     assert page.widget.message_is_error and page.widget.lesson is None
     assert "holds no example" in page.widget.message
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_made_on_the_play_page_opens_as_its_chapters(game):
+    h = _played(game, 6)
+    panel = AuthoringPanel(lambda: h)
+    assert not panel.export_lesson() and panel.chapters == []  # no chapter yet
+    assert not panel.add_chapter("example")  # nothing exported yet: refused
+    panel.chapter_notes.value = XSS
+    assert panel.add_chapter("puzzle")
+    assert panel.add_chapter("position")
+    panel.title_boxes["en"].value = "Ours"
+    assert panel.export() and panel.add_chapter("example")
+    panel.lesson_title.value = XSS
+    assert panel.export_lesson()
+    html = panel.lesson_result.value
+    assert "ic-author-lesson-download" in html and "<script" not in html
+    href = html.split('class="ic-author-lesson-link" href="', 1)[1].split('"', 1)[0]
+    token = href.split("lesson=", 1)[1]
+    lesson = read_lesson(decode_link(token, "lesson"))
+    assert lesson.title == XSS and [c.kind for c in lesson.chapters] == [
+        "puzzle", "position", "example"]
+    assert lesson.chapters[0].notes == XSS
+    puzzle = lesson.chapters[0].shared(seed=2)
+    assert puzzle.seat == h.state.current_player
+    assert puzzle.state.view(puzzle.seat) == h.state.view(puzzle.seat)
+    assert lesson.chapters[1].shared().seat is None
+    assert lesson.chapters[2].example.steps == tuple(panel.exported["steps"])

@@ -39,11 +39,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.errors import IcecreamError
 from ..core.examples import ExampleFileError, example_from_history, read_example
 from ..core.history import History
-from ..core.lesson_file import encode_link
+from ..core.lesson_file import Chapter, Lesson, encode_link, lesson_to_dict, lesson_to_json
 from ..core.messages import DEFAULT_LANGUAGE, languages, t
-from ..core.share import MAX_LINK
+from ..core.share import MAX_LINK, encode_position
 
 
 def examples_page_link(query: str) -> str:
@@ -117,6 +118,26 @@ class AuthoringPanel(widgets.VBox):
         self.clear_button = self._button("clear", "ic-author-clear", self.clear)
         self.export_button = self._button("export", "ic-author-export", self.export,
                                           "success")
+        # A lesson: chapters gathered from this game, in order (docs/lessons.md).
+        self.chapters: list[Chapter] = []
+        self.lesson_title = widgets.Text(description=t("lessons.author.lesson_title", lang),
+                                         style={"description_width": "initial"}, layout=wide)
+        self.lesson_title.add_class("ic-author-lesson-title")
+        self.chapter_notes = widgets.Textarea(
+            description=t("lessons.author.chapter_notes", lang),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="48%", min_width="260px", height="52px"))
+        self.chapter_notes.add_class("ic-author-chapter-notes")
+        self.add_position = self._button("add_position", "ic-author-add-position",
+                                         lambda: self.add_chapter("position"))
+        self.add_puzzle = self._button("add_puzzle", "ic-author-add-puzzle",
+                                       lambda: self.add_chapter("puzzle"))
+        self.add_example = self._button("add_example", "ic-author-add-example",
+                                        lambda: self.add_chapter("example"))
+        self.lesson_button = self._button("lesson", "ic-author-lesson", self.export_lesson,
+                                          "success")
+        self.lesson_result = widgets.HTML()
+        self.lesson_result.add_class("ic-author-lesson-result")
         self.status = widgets.HTML()
         self.status.add_class("ic-author-status")
         self.result = widgets.HTML()
@@ -131,7 +152,11 @@ class AuthoringPanel(widgets.VBox):
             widgets.HBox(list(self.caption_boxes.values()), layout=row),
             widgets.HBox([self.start_button, self.mark_button, self.clear_button,
                           self.rules_box, self.export_button], layout=row),
-            self.message, self.status, self.result]
+            self.message, self.status, self.result,
+            widgets.HBox([self.lesson_title, self.chapter_notes], layout=row),
+            widgets.HBox([self.add_position, self.add_puzzle, self.add_example,
+                          self.lesson_button], layout=row),
+            self.lesson_result]
         self._draw()
 
     def _button(self, key: str, css: str, action: Callable[[], Any],
@@ -211,6 +236,54 @@ class AuthoringPanel(widgets.VBox):
         self.result.value = ('<p style="line-height:1.5;margin:2px 0">'
                              + " &nbsp; ".join(parts) + "</p>")
         return self._done(t("lessons.author.exported", self.lang, count=end - self.start))
+
+    def add_chapter(self, kind: str) -> bool:
+        """Add a chapter to the lesson: the position shown (``"position"``: the teacher's
+        view; ``"puzzle"``: as the seat to act sees it, its unseen cards hidden) or the
+        example last exported (``"example"``), with the notes typed."""
+        title = self.chapter_notes.value.strip().split("\n", 1)[0][:80]
+        notes = self.chapter_notes.value.strip()
+        try:
+            if kind == "example":
+                if self.exported is None:
+                    return self._refuse("lessons.author.no_example")
+                example = read_example(self.exported)
+                chapter = Chapter(kind, example.title(self.lang), notes, example=example)
+            else:
+                state = self.source().state
+                seat = state.current_player if kind == "puzzle" else None
+                if not isinstance(seat, int) or isinstance(seat, bool):
+                    seat = None
+                chapter = Chapter(kind, title or t(f"lessons.kind.{kind}", self.lang), notes,
+                                  position=encode_position(state, seat))
+        except IcecreamError as e:
+            return self._refuse("lessons.author.refused", problem=" ".join(str(e).split()))
+        self.chapters.append(chapter)
+        self.chapter_notes.value = ""
+        return self._done(t("lessons.author.chapter_added", self.lang,
+                            count=len(self.chapters)))
+
+    def export_lesson(self) -> bool:
+        """Offer the lesson file (its chapters in the order added) as a download and,
+        when short enough, as a link to the examples page."""
+        if not self.chapters:
+            return self._refuse("lessons.author.no_chapters")
+        lesson = Lesson(self.lesson_title.value.strip(), "", tuple(self.chapters))
+        token = encode_link("lesson", lesson_to_dict(lesson))
+        parts = [download_html(lesson_to_json(lesson), "lesson.json",
+                               t("lessons.author.download_lesson", self.lang),
+                               "ic-author-lesson-download")]
+        if len(token) <= MAX_LINK:
+            link = examples_page_link(f"lesson={token}")
+            parts.append(f'<a class="ic-author-lesson-link" href="{escape(link)}" '
+                         f'target="_blank" rel="noopener" style="{LINK_STYLE}">'
+                         f'{escape(t("lessons.author.open_link", self.lang))}</a>')
+        else:
+            parts.append(escape(t("lessons.author.lesson_too_long", self.lang)))
+        self.lesson_result.value = ('<p style="line-height:1.5;margin:2px 0">'
+                                    + " &nbsp; ".join(parts) + "</p>")
+        return self._done(t("lessons.author.lesson_ready", self.lang,
+                            count=len(self.chapters)))
 
     # -- drawing ---------------------------------------------------------------------------
     def _done(self, text: str) -> bool:
