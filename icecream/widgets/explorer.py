@@ -30,6 +30,7 @@ from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ..core.protocol import State, default_game, get_game, list_games
 from . import controls, hooks, panels, validate
+from .authoring import authoring_row
 from .base import ExplorerBase
 from .budget import BudgetRunner, from_page
 from .hints import HintPanel
@@ -516,8 +517,11 @@ class GameExplorer(ExplorerBase):
                               layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         lines = widgets.HBox([self.fork_button, self.branch], layout=compact)
         below = widgets.HBox([self.seats, self.what_if_button, lines], layout=compact)
+        # A teacher turns this game into an example file (issue 32: icecream.widgets.authoring).
+        self.author_row = authoring_row(lambda: self.history, self.lang)
         # The new-game form opens under the toolbar that opens it, not below the fold.
-        return [toolbar, self.form, status, middle, below, self.what_if_box, self.log_panel]
+        return [toolbar, self.form, status, middle, below, self.author_row, self.what_if_box,
+                self.log_panel]
 
     def _build_seats(self) -> None:
         self.seat_selectors = []

@@ -47,7 +47,6 @@ from ..core.players import STATE_LANGUAGE
 from .controls import language_ruleset
 from .example_explorer import ExampleExplorer
 from .explorer import GameExplorer
-from .session import Session
 from .validate import HUMAN
 
 
@@ -203,12 +202,8 @@ def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
 
 
 def _example_explorer(old: ExampleExplorer, lang: str) -> ExampleExplorer:
-    new = ExampleExplorer(old.example.id, lang=lang, game=old.history.game)
-    s = old.session
-    new.session = Session(s.history, perspective=s.perspective, lang=lang)
-    new.session.branches = list(s.branches)
-    new.refresh(force=True)
-    return new
+    # The page keeps its teacher's examples and lesson too (issue 32): its own method.
+    return old.in_language(lang)
 
 
 def _quiz(old: Any, lang: str) -> Any:
