@@ -11,7 +11,7 @@ import pytest
 import icecream
 from icecream.core.messages import set_language, t
 from icecream.widgets import GameExplorer, panels
-from icecream.widgets.controls import SettingsForm
+from icecream.widgets.controls import SettingsForm, kind_options
 
 
 @pytest.fixture
@@ -129,3 +129,16 @@ def test_game_titles_and_the_default_ruleset_follow_the_language(english_afterwa
     new = switch.widget
     assert new.state.setup_args()["ruleset"] == "ijs" and new.hints.enabled
     assert new.form.game.label == "IJs"
+
+
+def test_a_seat_offers_only_the_bots_that_can_play_its_game() -> None:
+    # Tub (a plug-in) has no policies of its own: no "plays sensibly" seat that would fail
+    # on its first move; and a new game of it turns such a seat into the random bot.
+    tub = [kind for _label, kind in kind_options("en", "tub")]
+    assert tub[0] == "human" and "random" in tub and "heuristic" not in tub
+    assert "heuristic" in [kind for _label, kind in kind_options("en", "ice-cream")]
+    page = GameExplorer(game="ice-cream", players=3, bots=["human", "heuristic", "heuristic"])
+    page.form.game.value = "tub"
+    page.form.go.click()
+    assert page.session.players[1:] == ["random", "random"]
+    assert [v for _l, v in page.seat_selectors[1].options] == tub

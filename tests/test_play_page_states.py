@@ -350,7 +350,7 @@ class Monkey:
 
     def seat(self, g: GameExplorer) -> bool:
         d = self.rng.choice(g.seat_selectors)
-        d.value = self.rng.choice(KINDS)
+        d.value = self.rng.choice([k for k in KINDS if k in {v for _, v in d.options}])
         return False
 
     def new_game(self, g: GameExplorer) -> bool:

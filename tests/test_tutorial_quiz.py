@@ -123,9 +123,12 @@ def test_the_page_says_what_is_counted(lang):
 # -- item 3: questions about setup (IC-3, CCP-3, GM-3) and the next dealer (IC-14) ------------
 #: The setup rules each game's tutorial quiz must ask about (issue 31: no tutorial showed them).
 SETUP_RULES = {"ice-cream": {"IC-3", "IC-14"}, "combo-cone": {"CCP-3"}, "gelato-mio": {"GM-3"}}
+#: The rulebook games' tutorials (issue 31). A plug-in's setup question is a quiz kind of its
+#: own (``quiz_kinds``, optional in the contract), so Tub's tutorial is not held to it.
+RULEBOOK_TUTORIALS = [tid for tid in TUTORIALS if find_tutorial(tid).game in SETUP_RULES]
 
 
-@pytest.mark.parametrize("tid", TUTORIALS)
+@pytest.mark.parametrize("tid", RULEBOOK_TUTORIALS)
 def test_every_tutorial_quiz_asks_about_its_games_setup(tid):
     tut = find_tutorial(tid)
     asked = {rule for q in quiz_questions(tut) for rule in q.rules}
@@ -233,7 +236,7 @@ def test_gelato_mio_step_9_shows_the_balls_of_the_customers_served_GM_8(lang):
     assert shown == end.num_players
 
 
-@pytest.mark.parametrize("tid", TUTORIALS)
+@pytest.mark.parametrize("tid", RULEBOOK_TUTORIALS)
 def test_a_setup_question_shows_no_table_that_could_answer_it(tid):
     tut = find_tutorial(tid)
     setup = [q for q in quiz_questions(tut) if q.kind.startswith("setup_")]

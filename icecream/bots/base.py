@@ -91,8 +91,19 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
     BOTS[name] = factory
 
 
-def bot_names() -> list[str]:
-    return sorted(BOTS)
+def bot_names(game: str | None = None) -> list[str]:
+    """The registered bots' names; with ``game``, only those that can play it (a game's
+    own policies, such as its heuristic, are optional: :meth:`Bot.prepare` says)."""
+    if game is None:
+        return sorted(BOTS)
+    names = []
+    for name in sorted(BOTS):
+        try:
+            BOTS[name](seed=0).prepare(game)
+        except SettingsError:
+            continue
+        names.append(name)
+    return names
 
 
 def make_bot(name: str, seed: int | None = 0, **options: Any) -> Bot:

@@ -77,15 +77,22 @@ class IsmctsBot(Bot):
         #: Playouts run by the last decision (for benchmarks).
         self.last_playouts = 0
 
+    def prepare(self, game: str) -> Any:
+        """Check that ``game`` has a determinizer (a :class:`SettingsError` if not): the
+        bot samples the cards its seat cannot see."""
+        spec = get_game(game)
+        if spec.determinizer is None:
+            raise SettingsError(f"the ismcts bot needs a determinizer, and {spec.title} "
+                                "has none")
+        return spec.determinizer
+
     def choose(self, view: Any) -> dict[str, Any]:
         legal = self.legal_actions(view)
         if len(legal) == 1:
             self.last_playouts = 0
             return legal[0]
         spec = get_game(view.game)
-        if spec.determinizer is None:
-            raise SettingsError(f"the ismcts bot needs a determinizer, and {spec.title} "
-                                "has none")
+        self.prepare(view.game)
         self._round = spec.round_attr
         sampler = spec.determinizer(view)
         root = _Node()

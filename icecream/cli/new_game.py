@@ -113,7 +113,8 @@ def write(name: str, folder: str | Path = ".") -> Path:
 def run(args: argparse.Namespace) -> int:
     target = write(args.name, args.dir)
     key = names(args.name)["key"]
-    print(f"wrote {target}: the game {args.name!r} (package {key}), a copy of Tub to change")
+    print(f"wrote {target}: the game {args.name!r} (package {key}), "
+          "a copy of the model game to change")
     print(f"next: pip install -e {target}; python -m icecream check {args.name}; "
           f"pytest {target / 'tests'}")
     return 0

@@ -103,15 +103,16 @@ def kind_label(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return t("widgets.label.bot", lang, name=bot_words(kind, lang))
 
 
-def kind_options(lang: str = DEFAULT_LANGUAGE) -> list:
-    """(label, value) pairs: a human, then every registered bot."""
-    return [(kind_label(kind, lang), kind) for kind in [HUMAN, *bot_names()]]
+def kind_options(lang: str = DEFAULT_LANGUAGE, game: str | None = None) -> list:
+    """(label, value) pairs: a human, then every registered bot (with ``game``, every
+    bot that can play it: a game without a heuristic offers no "plays sensibly")."""
+    return [(kind_label(kind, lang), kind) for kind in [HUMAN, *bot_names(game)]]
 
 
-def seat_selector(seat: int, name: str, kind: str, lang: str = DEFAULT_LANGUAGE
-                  ) -> widgets.Dropdown:
-    """Who plays ``seat``: a human or a bot."""
-    d = widgets.Dropdown(options=kind_options(lang), value=kind, description=name,
+def seat_selector(seat: int, name: str, kind: str, lang: str = DEFAULT_LANGUAGE,
+                  game: str | None = None) -> widgets.Dropdown:
+    """Who plays ``seat`` of ``game``: a human or a bot that can play it."""
+    d = widgets.Dropdown(options=kind_options(lang, game), value=kind, description=name,
                          layout=widgets.Layout(width="auto"),
                          style={"description_width": "initial"})
     d.add_class("ic-seat-player")

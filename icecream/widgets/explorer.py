@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..bots import bot_names
 from ..core.errors import ActionFormatError, IcecreamError, SettingsError
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
@@ -526,7 +527,8 @@ class GameExplorer(ExplorerBase):
     def _build_seats(self) -> None:
         self.seat_selectors = []
         for seat, name in enumerate(self.session.names):
-            d = controls.seat_selector(seat, name, self.session.players[seat], self.lang)
+            d = controls.seat_selector(seat, name, self.session.players[seat], self.lang,
+                                       self.state.game.name)
             d.observe(lambda change, seat=seat: self._seat_changed(seat, change), names="value")
             self.seat_selectors.append(d)
         self.seats.children = self.seat_selectors
@@ -592,6 +594,10 @@ class GameExplorer(ExplorerBase):
         if old_bots:
             common = max(old_bots, key=old_bots.count)
             bots.update({k: common for k in range(len(old.players), n)})
+        # A bot the new game has no policy for (a plug-in without a heuristic) gives way
+        # to the random bot, which plays every game.
+        playable = set(bot_names(game))
+        bots = {k: kind if kind in playable else "random" for k, kind in bots.items()}
         view = old.perspective if old.perspective is None or old.perspective < n else None
         try:
             session = Session(history, bots=bots, perspective=view, lang=self.lang,

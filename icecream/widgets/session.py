@@ -195,8 +195,8 @@ class Session:
         try:
             choice = bot.choose(state.view(seat))
         except (IcecreamError, ValueError):
-            raise refuse("bot_failed", self.lang,
-                         bot=bot_words(self.players[seat], self.lang)) from None
+            # (t() names the bot by what it does: "the bot that plays sensibly")
+            raise refuse("bot_failed", self.lang, bot=self.players[seat]) from None
         self.play(choice)
 
     def human_to_act(self) -> bool:
