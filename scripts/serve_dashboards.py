@@ -40,7 +40,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from traitlets import Dict, Float, TraitError
+from jupyter_core.utils import ensure_async
+from traitlets import Dict, Float, Int, TraitError
 from traitlets.config.loader import DeferredConfigString
 from voila.app import Voila
 
@@ -161,6 +162,8 @@ def check(app: Voila) -> dict[str, int]:
     grace = app.config.get("ClassroomKernelManager", {}).get("connect_grace", 120)
     _number("ClassroomKernelManager.connect_grace", grace, low=10, high=MAX_GRACE,
             zero=False)
+    nice = app.config.get("ClassroomKernelManager", {}).get("kernel_nice", 10)
+    _number("ClassroomKernelManager.kernel_nice", nice, low=0, high=19, integer=True)
     return sizes
 
 
@@ -186,11 +189,32 @@ def classroom_manager(base: type) -> type:
     class ClassroomKernelManager(base):
         """Jupyter Server's culling, except for a kernel no page has connected to yet: that
         one is left alone for ``connect_grace`` seconds after the culler first finds it out
-        of Voila's pool (Voila's own manager keeps pooled kernels from the culler)."""
+        of Voila's pool (Voila's own manager keeps pooled kernels from the culler). And
+        kernels run at a lower CPU priority (``kernel_nice``) than the server itself."""
 
         connect_grace = Float(120.0, config=True,
                               help="Seconds a kernel handed to a page may wait for the page "
                                    "to connect before the idle rule applies to it.")
+        kernel_nice = Int(10, config=True,
+                          help="The niceness (0-19) of every kernel: how far its CPU priority "
+                               "is below the Voila server's. 0 leaves it equal.")
+
+        async def start_kernel(self, **kwargs: Any) -> str:
+            kernel_id = await ensure_async(super().start_kernel(**kwargs))
+            # A kernel refilling a pool (its notebook run from the start: imports, a game
+            # built) is CPU work for a student who has not come yet; on a 2-core server it
+            # took the CPU from the server sending the page that had just emptied the pool
+            # its files and widgets (and, with the browsers on the same machine, from the
+            # browser drawing it). Lower, it uses what the server leaves. The priority
+            # stays lower once a page has it: raising it again needs privileges, and every
+            # kernel being equal among kernels is what a class needs.
+            process = getattr(self.get_kernel(kernel_id).provisioner, "process", None)
+            if self.kernel_nice and process is not None and hasattr(os, "setpriority"):
+                try:
+                    os.setpriority(os.PRIO_PROCESS, process.pid, self.kernel_nice)
+                except OSError as e:  # gone already, or not ours to change: it runs as is
+                    self.log.warning("kernel %s keeps its priority: %s", kernel_id, e)
+            return kernel_id
 
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
