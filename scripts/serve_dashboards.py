@@ -41,7 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_core.utils import ensure_async
-from traitlets import Dict, Float, Int, TraitError
+from jupyter_server.utils import url_path_join
+from traitlets import Bool, Dict, Float, Int, TraitError
 from traitlets.config.loader import DeferredConfigString
 from voila.app import Voila
 
@@ -162,7 +163,7 @@ def check(app: Voila) -> dict[str, int]:
     grace = app.config.get("ClassroomKernelManager", {}).get("connect_grace", 120)
     _number("ClassroomKernelManager.connect_grace", grace, low=10, high=MAX_GRACE,
             zero=False)
-    nice = app.config.get("ClassroomKernelManager", {}).get("kernel_nice", 10)
+    nice = app.config.get("ClassroomKernelManager", {}).get("kernel_nice", 0)
     _number("ClassroomKernelManager.kernel_nice", nice, low=0, high=19, integer=True)
     return sizes
 
@@ -195,19 +196,20 @@ def classroom_manager(base: type) -> type:
         connect_grace = Float(120.0, config=True,
                               help="Seconds a kernel handed to a page may wait for the page "
                                    "to connect before the idle rule applies to it.")
-        kernel_nice = Int(10, config=True,
+        kernel_nice = Int(0, config=True,
                           help="The niceness (0-19) of every kernel: how far its CPU priority "
-                               "is below the Voila server's. 0 leaves it equal.")
+                               "is below the Voila server's. 0 (the default) leaves it equal.")
 
         async def start_kernel(self, **kwargs: Any) -> str:
             kernel_id = await ensure_async(super().start_kernel(**kwargs))
             # A kernel refilling a pool (its notebook run from the start: imports, a game
-            # built) is CPU work for a student who has not come yet; on a 2-core server it
-            # took the CPU from the server sending the page that had just emptied the pool
-            # its files and widgets (and, with the browsers on the same machine, from the
-            # browser drawing it). Lower, it uses what the server leaves. The priority
-            # stays lower once a page has it: raising it again needs privileges, and every
-            # kernel being equal among kernels is what a class needs.
+            # built) is CPU work for a student who has not come yet, done while the server
+            # sends the page that emptied the pool its files and widgets. Lower, it uses
+            # what the server leaves. The priority stays lower once a page has it: raising
+            # it again needs privileges, and kernels being equal among kernels is what a
+            # class needs. Off by default: on a machine shared with other work (this
+            # project's 2-core development machine), a lower kernel also yields to all of
+            # that, and pages waited longer for their kernels (README "Serving a class").
             process = getattr(self.get_kernel(kernel_id).provisioner, "process", None)
             if self.kernel_nice and process is not None and hasattr(os, "setpriority"):
                 try:
@@ -256,6 +258,11 @@ class ClassroomVoila(Voila):
         {}, config=True,
         help="Front-end extensions loaded only by some pages: extension name -> notebook "
              "names (without .ipynb). Every other page is served without the extension.")
+    cache_extensions = Bool(
+        True, config=True,
+        help="Let browsers keep the front-end extensions' files (their names carry a hash "
+             "of their content) instead of asking the server again on every page.")
+
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
         only_on = self.page_extensions
@@ -271,6 +278,17 @@ class ClassroomVoila(Voila):
         conf.multi_kernel_manager_class = classroom_manager(conf.multi_kernel_manager_class)
         executor = self.config.VoilaExecutor
         executor.timeout_func = cell_timeout(_typed(executor.get("timeout", None)))
+        if self.cache_extensions:
+            # Voila serves /voila/labextensions/ as "no-cache": a page asks again for every
+            # extension file (a 304 each, from the same busy server) on every open and
+            # reload. Their names carry a hash of their content (remoteEntry.<hash>.js,
+            # <chunk>.<hash>.js): a changed file is a new name, so they can be kept.
+            # Voila's own scripts (static/<chunk>.voila.js, no hash) keep their rule.
+            prefix = url_path_join(self.base_url, "voila/labextensions/")
+            settings = dict(self.tornado_settings)
+            settings["static_immutable_cache"] = [
+                *settings.get("static_immutable_cache", []), prefix]
+            self.tornado_settings = settings
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -110,6 +110,30 @@ def test_pools_bigger_than_the_machine_are_refused(check, tmp_path: Path):
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+def test_kernel_nice_lowers_the_priority_of_the_kernels_it_starts(serve, tmp_path: Path
+                                                                  ) -> None:
+    # A real kernel started by the launcher's kernel manager (niceness 19: never below the
+    # test's own, so no privilege is needed to set it).
+    import asyncio
+
+    import psutil
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    manager = serve.classroom_manager(AsyncMappingKernelManager)(root_dir=str(tmp_path),
+                                                                 kernel_nice=19)
+
+    async def started_nice() -> tuple[int, int]:
+        kid = await manager.start_kernel(kernel_name="python3")
+        try:
+            process = psutil.Process(manager.get_kernel(kid).provisioner.process.pid)
+            return process.nice(), psutil.Process().nice()
+        finally:
+            await manager.shutdown_kernel(kid, now=True)
+
+    kernel, ours = asyncio.run(started_nice())
+    assert kernel == 19 and ours != 19
+
+
 # -- what a page's kernel loads (memory per page) ------------------------------------------------
 @pytest.mark.parametrize(("imports", "absent"), [
     # The quiz page: the language switch and the quiz, neither explorer.
