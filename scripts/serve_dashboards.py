@@ -6,7 +6,7 @@ Usage, from the repo root (``make dashboard`` does this)::
     .venv/bin/python scripts/serve_dashboards.py --check [voila options]   # check, serve nothing
 
 This is Voila itself (its ``Voila`` application, reading ``./voila.json`` and the command
-line), with three things a class needs that a JSON file cannot say:
+line), with what a class needs that a JSON file cannot say:
 
 * **The settings are checked before anything starts.** A kernel pool, a culling time or a
   port that makes no sense (a negative pool, more preheated kernels than the machine has
@@ -26,9 +26,17 @@ line), with three things a class needs that a JSON file cannot say:
   left) ends after ``cull_idle_timeout``; a page left open keeps it (``cull_connected``
   false).
 
-A cell that reads the page's address in a preheated kernel waits for the request (Voila's
-``get_query_string``); such a cell carries the tag ``voila-waits-for-request`` and runs
-without the executor's cell timeout (it may wait in the pool for hours).
+* **Browsers keep the extensions' files.** Voila serves ``/voila/labextensions/`` as
+  "no-cache" (every page asks for each file again); their names carry a hash of their
+  content, so ``ClassroomVoila.cache_extensions`` serves them as immutable.
+* **Kernels may yield to the server.** ``ClassroomKernelManager.kernel_nice`` (0-19, off by
+  default) starts every kernel at that niceness, below the Voila process that serves every
+  page.
+
+A cell that reads the page's address in a preheated kernel waits for the request
+(``icecream.widgets.learn.page_query``, Voila's request socket); such a cell carries the tag
+``voila-waits-for-request`` and runs without the executor's cell timeout (it may wait in the
+pool for hours).
 """
 
 from __future__ import annotations
