@@ -187,7 +187,9 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> int:
         print(f"{args.students} students over {args.over:.0f} s, {args.moves} moves each; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
               f"preheated kernels at start: {len(server.kernel_processes())} "
-              f"(pools: {pool}); server RSS {server.rss_mb():.0f} MB", flush=True)
+              f"(pools: {pool}); server RSS {server.rss_mb():.0f} MB"
+              + (f"; Voila options {' '.join(args.voila_arg)}" if args.voila_arg else ""),
+              flush=True)
         stop, peaks = asyncio.Event(), {}
         sampler = asyncio.create_task(sample(server, stop, peaks))
         students = [Student(i) for i in range(args.students)]
