@@ -16,7 +16,12 @@ every page alike:
 Run from the repo root: ``.venv/bin/python benchmarks/bench_open.py [--runs 5]``. The
 dashboards' Voila is started as ``make dashboard`` starts it (``voila.json``); pass
 ``--plain`` to serve them with plain ``voila`` and ``voila.json`` alone, as before the
-launcher.
+launcher, and ``--voila-arg=--X.y=z`` (repeatable) to add a Voila option.
+
+Before and after in one run: ``--baseline DIR`` serves the dashboards a second time from
+another checkout of the project (``git archive main | tar -x -C DIR``: its notebooks, its
+``voila.json``, its launcher, and its ``icecream`` package first on the kernels' path), and
+opens each of them in the same turns, as ``<page>@before``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +129,22 @@ def open_once(browser: Any, server: VoilaServer, url: str, name: str
     return seconds, dict(scripts), rss, problems
 
 
+class BaselineServer(VoilaServer):
+    """The dashboards served from another checkout (``--baseline``): its launcher, its
+    ``voila.json`` and notebooks, and its ``icecream`` before this one on the kernels' path."""
+
+    def __init__(self, checkout: Path, **kwargs: Any) -> None:
+        self.checkout = checkout
+        super().__init__(notebooks=checkout / "dashboards", cwd=checkout,
+                         env={"PYTHONPATH": str(checkout)}, **kwargs)
+
+    def command(self) -> list[str]:
+        cmd = super().command()
+        if self.launcher:
+            cmd[1] = str(self.checkout / "scripts" / "serve_dashboards.py")
+        return cmd
+
+
 def wait_pool(server: VoilaServer, pools: int, timeout: float = 180.0) -> None:
     """Wait until Voila says its ``pools`` kernel pools are filled (preheated servers)."""
     deadline = time.monotonic() + timeout
@@ -139,7 +161,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="dashboards to open, comma-separated")
     parser.add_argument("--plain", action="store_true",
                         help="serve the dashboards with plain voila + voila.json")
+    parser.add_argument("--voila-arg", action="append", default=[],
+                        help="one more option for the dashboards' Voila (repeatable)")
+    parser.add_argument("--baseline", type=Path,
+                        help="another checkout whose dashboards are opened in the same turns")
     args = parser.parse_args(argv)
+    if args.baseline and not (args.baseline / "dashboards").is_dir():
+        parser.error(f"--baseline {args.baseline}: no dashboards/ folder there")
     reason = chromium_missing_reason()
     if reason:
         print(reason)
@@ -152,16 +180,24 @@ def main(argv: list[str] | None = None) -> int:
         floor = VoilaServer(notebooks=floor_dir, cwd=Path(tmp), args=FLOOR_ARGS,
                             log_path=Path(tmp) / "floor.log", launcher=False)
         dashboards = VoilaServer(log_path=Path(tmp) / "dashboards.log",
+                                 launcher=not args.plain, args=args.voila_arg)
+        before = (BaselineServer(args.baseline.resolve(), log_path=Path(tmp) / "before.log",
                                  launcher=not args.plain)
-        with floor, dashboards, chromium_session() as browser:
+                  if args.baseline else nullcontext())
+        with floor, dashboards, before, chromium_session() as browser:
             wait_pool(floor, 1)
-            wait_pool(dashboards, len(names) if "preheat" in dashboards.log_text() else 0,
-                      timeout=240)
+            for server in (dashboards, before) if args.baseline else (dashboards,):
+                wait_pool(server, len(names) if "preheat" in server.log_text() else 0,
+                          timeout=240)
             print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
                   f"{args.runs} turns; dashboards served by {Path(dashboards.command()[1]).name}")
             targets = {"floor": (floor, f"{floor.url}/voila/render/floor.ipynb")}
             for name in names:
                 targets[name] = (dashboards, dashboards.dashboard_url(name))
+            if args.baseline:
+                names = [m for n in names for m in (n, f"{n}@before")]
+                for name in names[1::2]:
+                    targets[name] = (before, before.dashboard_url(name.split("@")[0]))
             open_once(browser, *targets["play" if "play" in names else names[0]],
                       "play" if "play" in names else names[0])  # warm the file cache
             seconds: dict[str, list[float]] = defaultdict(list)
@@ -175,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
                 turn_seconds = {}
                 for name in turn_order:
                     server, url = targets[name]
-                    secs, by_origin, mb, problems = open_once(browser, server, url, name)
+                    secs, by_origin, mb, problems = open_once(browser, server, url,
+                                                              name.split("@")[0])
                     turn_seconds[name] = secs
                     seconds[name].append(secs)
                     scripts[name] = by_origin
@@ -190,18 +227,18 @@ def main(argv: list[str] | None = None) -> int:
                 s = seconds[name]
                 ratio = (f"  x{statistics.median(ratios[name]):.2f} of the floor"
                          if name != "floor" else "")
-                print(f"  {name:18s} median {statistics.median(s):5.2f}  min {min(s):5.2f}"
+                print(f"  {name:25s} median {statistics.median(s):5.2f}  min {min(s):5.2f}"
                       f"  max {max(s):5.2f}{ratio}")
             print("scripts loaded per page (MB, decoded), and from where:")
             for name in order:
                 total = sum(scripts[name].values()) / 1e6
                 parts = ", ".join(f"{k} {v / 1e6:.2f}" for k, v in
                                   sorted(scripts[name].items(), key=lambda kv: -kv[1]))
-                print(f"  {name:18s} {total:5.2f} MB  ({parts})")
+                print(f"  {name:25s} {total:5.2f} MB  ({parts})")
             print("kernel RSS once the page is interactive (MB, median):")
             for name in order:
                 if rss[name]:
-                    print(f"  {name:18s} {statistics.median(rss[name]):6.1f}")
+                    print(f"  {name:25s} {statistics.median(rss[name]):6.1f}")
     return 0
 
 

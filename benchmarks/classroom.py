@@ -19,7 +19,9 @@ Printed:
 
 Run from the repo root: ``.venv/bin/python benchmarks/classroom.py [--students 30]
 [--over 60] [--moves 3]``. ``--voila-json FILE`` serves with plain ``voila`` and that
-configuration instead (for instance the one before the class settings, to compare).
+configuration instead (for instance the one before the class settings, to compare), and
+``--voila-arg=--X.y=z`` (repeatable) adds a Voila option (for instance
+``--ClassroomKernelManager.kernel_nice=10``).
 """
 
 from __future__ import annotations
@@ -185,7 +187,9 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> int:
         print(f"{args.students} students over {args.over:.0f} s, {args.moves} moves each; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
               f"preheated kernels at start: {len(server.kernel_processes())} "
-              f"(pools: {pool}); server RSS {server.rss_mb():.0f} MB", flush=True)
+              f"(pools: {pool}); server RSS {server.rss_mb():.0f} MB"
+              + (f"; Voila options {' '.join(args.voila_arg)}" if args.voila_arg else ""),
+              flush=True)
         stop, peaks = asyncio.Event(), {}
         sampler = asyncio.create_task(sample(server, stop, peaks))
         students = [Student(i) for i in range(args.students)]
@@ -249,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="clicks of the one student alone at the end")
     parser.add_argument("--voila-json", type=Path,
                         help="serve with plain voila and this voila.json instead")
+    parser.add_argument("--voila-arg", action="append", default=[],
+                        help="one more option for Voila (repeatable)")
     args = parser.parse_args(argv)
     if args.students < 1 or args.over < 0 or args.moves < 0 or args.after < 0:
         parser.error("--students must be at least 1; --over, --moves, --after at least 0")
@@ -257,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
         print(reason)
         return 1
     with tempfile.TemporaryDirectory() as tmp:
-        kwargs: dict[str, Any] = {"log_path": Path(tmp) / "voila.log"}
+        kwargs: dict[str, Any] = {"log_path": Path(tmp) / "voila.log", "args": args.voila_arg}
         if args.voila_json:
             shutil.copy(args.voila_json, Path(tmp) / "voila.json")
             kwargs.update(cwd=Path(tmp), launcher=False)

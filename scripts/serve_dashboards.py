@@ -6,7 +6,7 @@ Usage, from the repo root (``make dashboard`` does this)::
     .venv/bin/python scripts/serve_dashboards.py --check [voila options]   # check, serve nothing
 
 This is Voila itself (its ``Voila`` application, reading ``./voila.json`` and the command
-line), with three things a class needs that a JSON file cannot say:
+line), with what a class needs that a JSON file cannot say:
 
 * **The settings are checked before anything starts.** A kernel pool, a culling time or a
   port that makes no sense (a negative pool, more preheated kernels than the machine has
@@ -26,9 +26,17 @@ line), with three things a class needs that a JSON file cannot say:
   left) ends after ``cull_idle_timeout``; a page left open keeps it (``cull_connected``
   false).
 
-A cell that reads the page's address in a preheated kernel waits for the request (Voila's
-``get_query_string``); such a cell carries the tag ``voila-waits-for-request`` and runs
-without the executor's cell timeout (it may wait in the pool for hours).
+* **Browsers keep the extensions' files.** Voila serves ``/voila/labextensions/`` as
+  "no-cache" (every page asks for each file again); their names carry a hash of their
+  content, so ``ClassroomVoila.cache_extensions`` serves them as immutable.
+* **Kernels may yield to the server.** ``ClassroomKernelManager.kernel_nice`` (0-19, off by
+  default) starts every kernel at that niceness, below the Voila process that serves every
+  page.
+
+A cell that reads the page's address in a preheated kernel waits for the request
+(``icecream.widgets.learn.page_query``, Voila's request socket); such a cell carries the tag
+``voila-waits-for-request`` and runs without the executor's cell timeout (it may wait in the
+pool for hours).
 """
 
 from __future__ import annotations
@@ -40,7 +48,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from traitlets import Dict, Float, TraitError
+from jupyter_core.utils import ensure_async
+from jupyter_server.utils import url_path_join
+from traitlets import Bool, Dict, Float, Int, TraitError
 from traitlets.config.loader import DeferredConfigString
 from voila.app import Voila
 
@@ -161,6 +171,8 @@ def check(app: Voila) -> dict[str, int]:
     grace = app.config.get("ClassroomKernelManager", {}).get("connect_grace", 120)
     _number("ClassroomKernelManager.connect_grace", grace, low=10, high=MAX_GRACE,
             zero=False)
+    nice = app.config.get("ClassroomKernelManager", {}).get("kernel_nice", 0)
+    _number("ClassroomKernelManager.kernel_nice", nice, low=0, high=19, integer=True)
     return sizes
 
 
@@ -186,11 +198,33 @@ def classroom_manager(base: type) -> type:
     class ClassroomKernelManager(base):
         """Jupyter Server's culling, except for a kernel no page has connected to yet: that
         one is left alone for ``connect_grace`` seconds after the culler first finds it out
-        of Voila's pool (Voila's own manager keeps pooled kernels from the culler)."""
+        of Voila's pool (Voila's own manager keeps pooled kernels from the culler). And
+        kernels run at a lower CPU priority (``kernel_nice``) than the server itself."""
 
         connect_grace = Float(120.0, config=True,
                               help="Seconds a kernel handed to a page may wait for the page "
                                    "to connect before the idle rule applies to it.")
+        kernel_nice = Int(0, config=True,
+                          help="The niceness (0-19) of every kernel: how far its CPU priority "
+                               "is below the Voila server's. 0 (the default) leaves it equal.")
+
+        async def start_kernel(self, **kwargs: Any) -> str:
+            kernel_id = await ensure_async(super().start_kernel(**kwargs))
+            # A kernel refilling a pool (its notebook run from the start: imports, a game
+            # built) is CPU work for a student who has not come yet, done while the server
+            # sends the page that emptied the pool its files and widgets. Lower, it uses
+            # what the server leaves. The priority stays lower once a page has it: raising
+            # it again needs privileges, and kernels being equal among kernels is what a
+            # class needs. Off by default: on a machine shared with other work (this
+            # project's 2-core development machine), a lower kernel also yields to all of
+            # that, and pages waited longer for their kernels (README "Serving a class").
+            process = getattr(self.get_kernel(kernel_id).provisioner, "process", None)
+            if self.kernel_nice and process is not None and hasattr(os, "setpriority"):
+                try:
+                    os.setpriority(os.PRIO_PROCESS, process.pid, self.kernel_nice)
+                except OSError as e:  # gone already, or not ours to change: it runs as is
+                    self.log.warning("kernel %s keeps its priority: %s", kernel_id, e)
+            return kernel_id
 
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
@@ -232,6 +266,11 @@ class ClassroomVoila(Voila):
         {}, config=True,
         help="Front-end extensions loaded only by some pages: extension name -> notebook "
              "names (without .ipynb). Every other page is served without the extension.")
+    cache_extensions = Bool(
+        True, config=True,
+        help="Let browsers keep the front-end extensions' files (their names carry a hash "
+             "of their content) instead of asking the server again on every page.")
+
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
         only_on = self.page_extensions
@@ -247,6 +286,17 @@ class ClassroomVoila(Voila):
         conf.multi_kernel_manager_class = classroom_manager(conf.multi_kernel_manager_class)
         executor = self.config.VoilaExecutor
         executor.timeout_func = cell_timeout(_typed(executor.get("timeout", None)))
+        if self.cache_extensions:
+            # Voila serves /voila/labextensions/ as "no-cache": a page asks again for every
+            # extension file (a 304 each, from the same busy server) on every open and
+            # reload. Their names carry a hash of their content (remoteEntry.<hash>.js,
+            # <chunk>.<hash>.js): a changed file is a new name, so they can be kept.
+            # Voila's own scripts (static/<chunk>.voila.js, no hash) keep their rule.
+            prefix = url_path_join(self.base_url, "voila/labextensions/")
+            settings = dict(self.tornado_settings)
+            settings["static_immutable_cache"] = [
+                *settings.get("static_immutable_cache", []), prefix]
+            self.tornado_settings = settings
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -82,6 +82,8 @@ def test_make_dashboard_refuses_a_bad_port_before_serving():
      "must be {\"pool_size\": N}"),
     ("--ClassroomKernelManager.connect_grace=0",
      "ClassroomKernelManager.connect_grace must be from 10 to 3600, not 0"),
+    ("--ClassroomKernelManager.kernel_nice=25",
+     "ClassroomKernelManager.kernel_nice must be from 0 to 19, not 25"),
 ])
 def test_a_setting_that_makes_no_sense_is_refused_in_one_line(check, arg: str, named: str):
     done = check(arg)
@@ -106,3 +108,121 @@ def test_pools_bigger_than_the_machine_are_refused(check, tmp_path: Path):
     assert done.returncode == 2
     assert "the kernel pools keep 320 kernels preheated" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_kernel_nice_lowers_the_priority_of_the_kernels_it_starts(serve, tmp_path: Path
+                                                                  ) -> None:
+    # A real kernel started by the launcher's kernel manager (niceness 19: never below the
+    # test's own, so no privilege is needed to set it).
+    import asyncio
+
+    import psutil
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    manager = serve.classroom_manager(AsyncMappingKernelManager)(root_dir=str(tmp_path),
+                                                                 kernel_nice=19)
+
+    async def started_nice() -> tuple[int, int]:
+        kid = await manager.start_kernel(kernel_name="python3")
+        try:
+            process = psutil.Process(manager.get_kernel(kid).provisioner.process.pid)
+            return process.nice(), psutil.Process().nice()
+        finally:
+            await manager.shutdown_kernel(kid, now=True)
+
+    kernel, ours = asyncio.run(started_nice())
+    assert kernel == 19 and ours != 19
+
+
+# -- what a page's kernel loads (memory per page) ------------------------------------------------
+@pytest.mark.parametrize(("imports", "absent"), [
+    # The quiz page: the language switch and the quiz, neither explorer.
+    ("icecream.widgets.language, icecream.widgets.quiz",
+     ["icecream.widgets.explorer", "icecream.widgets.example_explorer"]),
+    # The tutorial page: no explorer either, and nothing of Voila's or Jupyter Server's.
+    ("icecream.widgets.tutorial, icecream.widgets.learn",
+     ["icecream.widgets.explorer", "icecream.widgets.example_explorer", "voila",
+      "jupyter_server"]),
+    # Asking the package for one widget loads that widget's module only.
+    ("icecream.widgets", ["icecream.widgets.explorer", "icecream.widgets.whatif"]),
+])
+def test_a_page_imports_only_what_it_shows(imports: str, absent: list[str]) -> None:
+    code = (f"import sys, {imports}\n"
+            f"print([m for m in {absent!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_the_package_still_hands_out_every_widget() -> None:
+    import icecream.widgets as package
+
+    for name in package.__all__:
+        widget = getattr(package, name)
+        assert widget.__name__ == name and widget.__module__.startswith("icecream.widgets.")
+
+
+# -- a preheated kernel's request (the tutorial's ?game=) ---------------------------------------
+VOILA_ENV = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "1b2c3d4e-0000-1111-2222-333344445555",
+             "VOILA_APP_IP": "10.1.2.3", "VOILA_APP_PORT": "9001",
+             "VOILA_SERVER_URL": "/services/icecream/"}
+
+
+@pytest.mark.parametrize("extra", [{}, {"VOILA_WS_PROTOCOL": "wss"},
+                                   {"VOILA_WS_BASE_URL": "/hub/icecream/"}])
+def test_the_request_address_is_voilas_own(monkeypatch: pytest.MonkeyPatch,
+                                           extra: dict[str, str]) -> None:
+    # icecream.widgets.learn builds the address as voila.utils.wait_for_request does (it
+    # does not import voila.utils in the kernel: 35-45 MB); Voila's function, asked here
+    # with its socket replaced, must reach the same address.
+    voila_utils = pytest.importorskip("voila.utils")
+    from icecream.widgets.learn import request_info_url
+
+    for key, value in {**VOILA_ENV, **extra}.items():
+        monkeypatch.setenv(key, value)
+    asked = []
+
+    async def fake_info(ws_url: str) -> str:
+        asked.append(ws_url)
+        return "{}"
+
+    monkeypatch.setattr(voila_utils, "_get_request_info", fake_info)
+    voila_utils.wait_for_request()
+    assert asked == [request_info_url()]
+
+
+def test_a_preheated_kernel_reads_the_request_voila_sends(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    # A socket standing for Voila's /voila/query/<kernel id>: it sends the request's
+    # variables as one JSON object once the page is asked for, as Voila does.
+    server_mod = pytest.importorskip("websockets.sync.server")
+    import threading
+
+    from icecream.widgets.learn import page_query
+
+    sent = {"QUERY_STRING": "game=combo-cone&lang=nl", "SCRIPT_NAME": "/voila/render/x"}
+    paths = []
+
+    def handler(socket: object) -> None:
+        paths.append(socket.request.path)
+        socket.send(json.dumps(sent))
+
+    with server_mod.serve(handler, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.socket.getsockname()[1]
+        for key, value in {**VOILA_ENV, "VOILA_APP_IP": "127.0.0.1",
+                           "VOILA_APP_PORT": str(port), "QUERY_STRING": "",
+                           "SCRIPT_NAME": ""}.items():
+            monkeypatch.setenv(key, value)
+        assert page_query() == "game=combo-cone&lang=nl"
+        server.shutdown()
+    assert paths == [f"/services/icecream/voila/query/{VOILA_ENV['VOILA_KERNEL_ID']}"]
+    assert os.environ["SCRIPT_NAME"] == "/voila/render/x"
+
+
+def test_without_voila_the_query_is_the_environments(monkeypatch: pytest.MonkeyPatch) -> None:
+    from icecream.widgets.learn import page_query
+
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "game=gelato-mio")
+    assert page_query() == "game=gelato-mio"

@@ -30,21 +30,28 @@ Stable CSS classes, for browser tests (set with ``add_class``; SVG classes by th
   ``ic-example-rulebook``, ``ic-example-note``, ``ic-example-outcome``.
 """
 
-from .example_explorer import ExampleExplorer
-from .explorer import GameExplorer
-from .rules import RulesBox
+# Every widget is imported on first use (PEP 562), so a page pays only for what it shows:
+# the quiz page needs neither explorer, and the what-if panels need pandas (their results
+# are tables), so the other dashboards run where pandas is missing (the static site's
+# Pyodide, README).
+_LAZY = {"ExampleExplorer": "example_explorer", "GameExplorer": "explorer",
+         "RulesBox": "rules", "PositionWhatIf": "whatif", "RulesetComparison": "whatif",
+         "WhatIfRefused": "whatif"}
 
-# The what-if panels need pandas (their results are tables): imported on first use, so the
-# other dashboards run where pandas is missing (the static site's Pyodide, README).
-_WHATIF = ("PositionWhatIf", "RulesetComparison", "WhatIfRefused")
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # asked once: later lookups find it without this hook
+    return value
 
 
-def __getattr__(name: str):
-    if name in _WHATIF:
-        from . import whatif
-
-        return getattr(whatif, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 
 __all__ = ["ExampleExplorer", "GameExplorer", "PositionWhatIf", "RulesBox", "RulesetComparison",

@@ -27,9 +27,10 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -45,9 +46,19 @@ from ..core.messages import (
 )
 from ..core.players import STATE_LANGUAGE
 from .controls import language_ruleset
-from .example_explorer import ExampleExplorer
-from .explorer import GameExplorer
 from .validate import HUMAN
+
+if TYPE_CHECKING:
+    from .example_explorer import ExampleExplorer
+    from .explorer import GameExplorer
+
+
+def _is(widget: object, module: str, name: str) -> bool:
+    """Whether ``widget`` is an instance of ``icecream.widgets.<module>.<name>``, without
+    importing that module: a page that never imported the play page's explorer (the quiz,
+    the tutorial) holds none of its widgets, and need not load it to know."""
+    loaded = sys.modules.get(f"{__package__}.{module}")
+    return loaded is not None and isinstance(widget, getattr(loaded, name))
 
 
 def language_options() -> list[tuple[str, str]]:
@@ -117,7 +128,7 @@ class LanguageSwitch(widgets.VBox):
         set_language(lang)
         self.widget = self._rebuild(self.widget, lang)
         self.lang = lang
-        if resume is not None and isinstance(self.widget, GameExplorer):
+        if resume is not None and _is(self.widget, "explorer", "GameExplorer"):
             self.widget._run(resume, note=t("widgets.msg.language_during_run", lang))
         self.selector.description = t("widgets.label.language", lang)
         self.selector.tooltip = t("widgets.tip.language", lang)
@@ -156,24 +167,25 @@ class LanguageSwitch(widgets.VBox):
 
 def in_language(widget: widgets.Widget, lang: str) -> widgets.Widget:
     """``widget`` built again with its texts in ``lang``, showing the same thing."""
-    if isinstance(widget, GameExplorer):
+    if _is(widget, "explorer", "GameExplorer"):
         return _game_explorer(widget, lang)
-    if isinstance(widget, ExampleExplorer):
+    if _is(widget, "example_explorer", "ExampleExplorer"):
         return _example_explorer(widget, lang)
-    from .quiz import QuizWidget
-    from .whatif import WhatIfBoard
+    if _is(widget, "whatif", "WhatIfBoard"):
+        from .whatif import WhatIfBoard
 
-    if isinstance(widget, WhatIfBoard):
         board = WhatIfBoard(game=widget.game_box.value, games=widget.games,
                             samples=widget.samples, lang=lang)
         return board
-    if isinstance(widget, QuizWidget):
+    if _is(widget, "quiz", "QuizWidget"):
         return _quiz(widget, lang)
     raise TypeError(f"no way to show a {type(widget).__name__} in another language: "
                     "give LanguageSwitch a rebuild function")
 
 
 def _game_explorer(old: GameExplorer, lang: str) -> GameExplorer:
+    from .explorer import GameExplorer
+
     s = old.session
     # Names stay language-neutral in the state ("Player 2" is shown as "Speler 2"), so the
     # game is kept as it is: no replay to rename seats.

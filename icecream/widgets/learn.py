@@ -10,8 +10,10 @@ True
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import warnings
 from html import escape
 from urllib.parse import urlencode
 
@@ -39,15 +41,58 @@ def page_query() -> str:
 
     A kernel Voila starts for a request has it from the start (``QUERY_STRING``). A
     preheated kernel was started, and its notebook run, before anyone asked for the page:
-    Voila's ``get_query_string`` waits until the request comes and then returns it (the cell
+    it waits until the request comes (:func:`wait_for_request`) and then reads it. The cell
     calling this must carry the tag ``voila-waits-for-request``, so that the wait in the pool
-    is not cut by the cell timeout: scripts/serve_dashboards.py). Voila is imported only then:
-    it costs a kernel tens of MB, and the static site's Pyodide has no Voila."""
+    is not cut by the cell timeout (scripts/serve_dashboards.py)."""
     if os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import get_query_string
-
-        return get_query_string() or ""
+        wait_for_request()
     return os.environ.get("QUERY_STRING", "")
 
 
-__all__ = ["learn_link_html", "page_query"]
+def request_info_url() -> str:
+    """The address where a preheated kernel receives its page's request (Voila's
+    ``/voila/query/<kernel id>`` socket), from the variables Voila gives the kernel; built
+    as ``voila.utils.wait_for_request`` builds it (tests/test_serve_dashboards.py checks)."""
+    env = os.environ
+    protocol = env.get("VOILA_WS_PROTOCOL", "ws")
+    ip = env.get("VOILA_APP_IP", "127.0.0.1")
+    port = env.get("VOILA_APP_PORT", "8866")
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{ip}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID')}"
+
+
+def wait_for_request(url: str | None = None) -> None:
+    """Wait for the request of the page this preheated kernel was handed to, and put what
+    Voila sends (``QUERY_STRING``, ``SCRIPT_NAME``, ... as a JSON object) in the
+    environment, as Voila's own ``voila.utils.wait_for_request`` does.
+
+    Voila's function is not called because importing ``voila.utils`` brings Jupyter Server
+    and JupyterLab's server into the kernel: 35-45 MB more per tutorial page (measured with
+    benchmarks/bench_open.py). This one needs only ``websockets``, which Voila itself uses
+    for this socket. Not in a preheated kernel, the request is already in the environment
+    and nothing is waited for."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    try:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+    except ImportError:  # websockets before 11 (Voila asks only >= 9): Voila's own, heavier
+        from voila.utils import wait_for_request as voilas
+
+        voilas(url)
+        return
+    address = url or request_info_url()
+    try:
+        # No timeout on the receive: the kernel may wait in the pool for hours; the socket
+        # closes (and this raises) if Voila stops.
+        with connect(address, open_timeout=5, max_size=2**20) as socket:
+            info = socket.recv()
+    except (OSError, TimeoutError, WebSocketException) as e:
+        # As Voila's: the page is then built without its address (the default tutorial).
+        warnings.warn(f"no request from {address}: {e}", stacklevel=2)
+        return
+    for key, value in json.loads(info).items():
+        os.environ[key] = value
+
+
+__all__ = ["learn_link_html", "page_query", "request_info_url", "wait_for_request"]

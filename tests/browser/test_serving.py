@@ -8,7 +8,9 @@ starts it (``scripts/serve_dashboards.py`` with ``voila.json``):
   honours ``?game=`` and ``?lang=``, even after its kernel waited in the pool longer than the
   cell timeout;
 * the play page works without plotly's front-end bundle, which the what-if page still gets
-  (its chart is drawn in test_examples_whatif.py::test_ruleset_comparison_draws_its_chart).
+  (its chart is drawn in test_examples_whatif.py::test_ruleset_comparison_draws_its_chart);
+  the extensions' files it loads may be kept by the browser (their names carry their
+  content's hash).
 
 The module has its own server: small pools (the tutorial's and the play page's), and a short
 cell timeout, so that a pooled kernel outwaits it while the other tests run.
@@ -153,7 +155,11 @@ def test_play_page_without_plotly_bundle_what_if_with_it(browser: Any,
     click_option(page, 0)  # the table answers a click
     loaded = scripts_loaded(page)
     assert loaded and not [u for u in loaded if PLOTLY in u]
-    assert any("/labextensions/anywidget/" in u for u in loaded)  # the table's own
+    table_js = [u for u in loaded if "/labextensions/anywidget/" in u]  # the table's own
+    assert table_js
+    for url in table_js:  # content-hashed names, kept: no request on the next page
+        with urllib.request.urlopen(url, timeout=60) as r:
+            assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable", url
     problems = watch.problems() + python_errors(page)
     ctx.close()
     assert not problems, problems
