@@ -240,7 +240,7 @@ class ShareBar(widgets.VBox):
                                                                     display="none"))
         self.address.add_class("ic-share-url")
         self.add_class("ic-share-bar")
-        self.children = [row, self.output, self.address]
+        self.children = [row, self.address]
 
     @property
     def controls(self) -> tuple[widgets.Widget, ...]:
