@@ -236,8 +236,10 @@ class ShareBar(widgets.VBox):
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         row.add_class("ic-share-row")
         #: The shared address, as text to copy (a Text widget: never markup).
-        self.address = widgets.Text(value="", layout=widgets.Layout(width="100%",
-                                                                    display="none"))
+        self.address = widgets.Text(value="", description=t("widgets.label.share_address",
+                                                            lang),
+                                    style={"description_width": "initial"},
+                                    layout=widgets.Layout(width="100%", display="none"))
         self.address.add_class("ic-share-url")
         self.add_class("ic-share-bar")
         self.children = [row, self.address]

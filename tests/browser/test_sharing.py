@@ -126,9 +126,9 @@ def test_save_then_load_the_file(browser: Any, voila_server: VoilaServer, lang: 
         assert page.inner_html(f"{PLAY} .ic-table") == table
         # The saved file: the game as it was saved.
         _upload(page, str(saved))
-        text = _wait_message(page, _head("widgets.share.loaded", lang, file=1, step=1,
-                                         steps=1))
-        assert saved.name in text
+        text = _wait_message(page, saved.name)
+        assert text.strip() == t("widgets.share.loaded", lang, file=saved.name, step=steps,
+                                 steps=len(data["actions"])), text
         page.wait_for_function(
             "([sel, n]) => (document.querySelector(sel)?.innerText || '').includes(n)",
             arg=[f"{PLAY} .ic-toolbar", t("widgets.label.step_of", lang, step=steps,
