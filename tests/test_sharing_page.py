@@ -29,6 +29,13 @@ GAMES = icecream.list_games()
 EVIL = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "javascript:alert(3)"]
 
 
+@pytest.fixture(autouse=True)
+def _english_after() -> Any:
+    """A page opened in Dutch makes Dutch the kernel's language: English again after."""
+    yield
+    icecream.set_language("en")
+
+
 def _played(game: str, moves: int, seed: int = 3, players: Any = 3) -> GameExplorer:
     e = GameExplorer(game=game, players=players, seed=seed)  # every seat human
     rng = random.Random(seed)
