@@ -2,7 +2,8 @@
 and Voila.
 
 Laid out for a classroom: a compact toolbar (step, finish the phase, finish the round in
-the game's own word, play to the end, undo, redo, the step scrubber), the new-game form
+the game's own word, play to the end, undo, redo, the step scrubber), a row with Save,
+Load and Share link (issue 32, :mod:`~icecream.widgets.sharing`), the new-game form
 under it when opened (it closes once the game starts), a line with the prompt that says
 whose turn it is, the view and "New game…", then the table (click an option to play it) with,
 beside it, what happened since the player's last move (every bot's answer), the scores

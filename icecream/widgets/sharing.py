@@ -39,7 +39,7 @@ import traitlets
 from ..core.errors import IcecreamError, SaveFileError, quote
 from ..core.history import SAVE_KIND, History, load_history
 from ..core.messages import DEFAULT_LANGUAGE, t
-from ..core.protocol import State, check_plain, get_game, parse_json
+from ..core.protocol import check_plain, get_game, parse_json
 from ..core.share import MAX_FILE_TOKEN, SharedPosition, ShareLinkError, decode_position
 
 #: The ``kind`` of a position file: a shared position's token, kept in a file when it is
@@ -297,13 +297,6 @@ class ShareBar(widgets.VBox):
         self.output.value = f'<span class="{css}" style="{style}">{escape(text)}</span>'
 
 
-def state_names(state: State, lang: str) -> tuple[str, ...]:
-    """The players' names as a page shows them in ``lang``."""
-    from ..core.messages import seat_name
-
-    return tuple(seat_name(state.names, k, lang) for k in range(state.num_players))
-
-
 __all__ = ["MAX_QUERY", "MAX_UPLOAD", "POSITION_KIND", "PageAddress", "PageFileError",
            "ShareBar", "download_html", "open_file", "page_name", "page_params",
-           "position_file", "share_address", "shared_note", "state_names", "uploaded"]
+           "position_file", "share_address", "shared_note", "uploaded"]
