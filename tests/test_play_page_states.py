@@ -473,7 +473,10 @@ def test_the_docs_table_is_the_machine() -> None:
         "Let the bots play on from here": [Control.RESUME],
         "New game (the form, the summary's button)": [Control.NEW_GAME],
         "who plays a seat, View": [Control.SEAT, Control.VIEW],
-        "What if…?": [Control.WHAT_IF], "the language": [Control.LANGUAGE],
+        "What if…?": [Control.WHAT_IF],
+        "Save, Load (a file), Share link, a shared link opened": [
+            Control.SAVE, Control.LOAD, Control.SHARE],
+        "the language": [Control.LANGUAGE],
     }
     letters = {"A": "allow", "Q": "queue", "R": "refuse"}
     seen = set()

@@ -2,7 +2,8 @@
 and Voila.
 
 Laid out for a classroom: a compact toolbar (step, finish the phase, finish the round in
-the game's own word, play to the end, undo, redo, the step scrubber), the new-game form
+the game's own word, play to the end, undo, redo, the step scrubber), a row with Save,
+Load and Share link (issue 32, :mod:`~icecream.widgets.sharing`), the new-game form
 under it when opened (it closes once the game starts), a line with the prompt that says
 whose turn it is, the view and "New game…", then the table (click an option to play it) with,
 beside it, what happened since the player's last move (every bot's answer), the scores
@@ -30,6 +31,13 @@ from ..core.errors import ActionFormatError, IcecreamError, SettingsError
 from ..core.history import History
 from ..core.messages import DEFAULT_LANGUAGE, join_words, seat_name, t
 from ..core.protocol import State, default_game, get_game, list_games
+from ..core.share import (
+    SharedPosition,
+    ShareLinkError,
+    decode_position,
+    encode_position,
+    fits_in_link,
+)
 from . import controls, hooks, panels, validate
 from .authoring import authoring_row
 from .base import ExplorerBase
@@ -39,6 +47,7 @@ from .learn import learn_link_html
 from .playstate import ALLOW, Control, PageState, PlayMachine, resting_state
 from .scrubber import Scrubber
 from .session import RUN_SECONDS, Session, bot_words
+from .sharing import PageFileError, ShareBar, open_file, position_file, share_address, shared_note
 from .validate import HUMAN, Refused, refuse
 
 #: Seconds between two drawings of the table while moves are made (each move is not drawn:
@@ -400,6 +409,138 @@ class GameExplorer(ExplorerBase):
                                                              self.state.current_player,
                                                              self.lang)))
 
+    # -- save, load, share (issue 32; docs/sharing.md) -------------------------------------
+    def save(self) -> bool:
+        """Offer the line of play shown as a file to download (``History.to_json``: its
+        actions, settings, data files and digest; the cursor too). Its text is
+        :attr:`saved_text`."""
+        return self._command(Control.SAVE, self._save, say_events=False,
+                             note=lambda: t("widgets.share.saved", self.lang,
+                                            step=self.history.cursor,
+                                            steps=len(self.history)))
+
+    def _save(self) -> None:
+        h = self.history
+        self.saved_text = h.to_json(indent=1)
+        name = f"icecream-{h.game}-{h.cursor}.json"
+        self.share_bar.show_download(self.saved_text, name,
+                                     t("widgets.share.download_note", self.lang))
+
+    def _load_pressed(self, name: str, raw: bytes) -> None:
+        self._press(Control.LOAD, lambda: self.load(raw, name))
+
+    def load(self, data: bytes | str, name: str = "") -> bool:
+        """Open a saved game, a scenario or a position file (its bytes or text; ``name``:
+        the file's name, for the messages). A bad file is refused with one line naming
+        what is wrong, and the game on the page is kept."""
+        return self._command(Control.LOAD, self._load, data, name, say_events=False,
+                             note=lambda: self._opened_note)
+
+    def _load(self, data: bytes | str, name: str) -> None:
+        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        try:
+            opened = open_file(raw)
+        except PageFileError as e:
+            self.share_bar.clear()
+            raise Refused(t("widgets.share.load_refused", self.lang,
+                            file=name[:80] or "?", reason=str(e))) from None
+        if isinstance(opened, SharedPosition):
+            self._open_shared(opened)
+            return
+        view = self.session.perspective
+        if view is not None and view >= opened.state.num_players:
+            view = None
+        self._adopt(opened, self._bots_for(opened.state.num_players), view)
+        self._opened_note = t("widgets.share.loaded", self.lang, file=name[:80] or "?",
+                              step=opened.cursor, steps=len(opened))
+
+    def open_link(self, token: str) -> bool:
+        """Open a shared position's token (``?position=``): the same position, seen by the
+        seat it was shared for, its unseen cards dealt again (the page says so). A bad
+        token is refused with one line; the game on the page is kept."""
+        return self._command(Control.LOAD, self._open_link, token, say_events=False,
+                             note=lambda: self._opened_note)
+
+    def _open_link(self, token: str) -> None:
+        try:
+            shared = decode_position(token)
+        except ShareLinkError as e:
+            raise Refused(t("widgets.share.link_refused", self.lang, reason=str(e))) from None
+        self._open_shared(shared)
+
+    def _open_shared(self, shared: SharedPosition) -> None:
+        """A shared position becomes the page's game: every seat human (nothing moves
+        before the reader has looked), seen as shared."""
+        self._adopt(History(shared.state), {}, shared.seat)
+        self._opened_note = shared_note(shared, self.session.names, self.lang)
+
+    def share(self, teacher: bool = False, puzzle: bool = False) -> bool:
+        """The position shown as an address (:attr:`shared`) that opens it for the seat
+        whose view the page shows, or everything with ``teacher``; with ``puzzle`` it opens
+        as "What would you do?". Too long for an address, it becomes a position file to
+        download, and the page says so."""
+        return self._command(Control.SHARE, self._share, teacher, puzzle, say_events=False,
+                             note=lambda: self._shared_note)
+
+    def _share(self, teacher: bool, puzzle: bool) -> None:
+        s, lang = self.state, self.lang
+        seat = None if teacher else self.session.perspective
+        if puzzle:
+            if s.is_over:
+                raise refuse("game_over", lang)
+            if seat is not None and seat != s.current_player:
+                raise Refused(t("widgets.share.puzzle_not_yours", lang,
+                                player=seat_name(s.names, seat, lang),
+                                other=seat_name(s.names, s.current_player, lang)))
+        try:
+            token = encode_position(s, seat)
+        except ShareLinkError as e:
+            raise Refused(t("widgets.share.share_refused", lang, reason=str(e))) from None
+        who = (t("widgets.share.for_teacher", lang) if seat is None else
+               t("widgets.share.for_seat", lang, player=seat_name(s.names, seat, lang)))
+        if fits_in_link(token):
+            self.shared = share_address(token, puzzle, lang, self.share_bar.page.href)
+            self._shared_note = t("widgets.share.link_made", lang, who=who,
+                                  count=len(self.shared))
+            self.share_bar.show_address(self.shared, self._shared_note)
+        else:
+            self.shared = position_file(token)
+            self._shared_note = t("widgets.share.too_long", lang, who=who, count=len(token))
+            self.share_bar.show_download(self.shared, f"icecream-{s.game.name}-position.json",
+                                         self._shared_note)
+
+    def _bots_for(self, n: int) -> dict[int, str]:
+        """Who plays the seats of a new table of ``n`` players: the old table's bots, and
+        the seats beyond it like the old bot seats (a human seat nobody looks after would
+        leave the game waiting for ever)."""
+        old = self.session
+        bots = {k: kind for k, kind in enumerate(old.players[:n]) if kind != HUMAN}
+        old_bots = [kind for kind in old.players if kind != HUMAN]
+        if old_bots:
+            common = max(old_bots, key=old_bots.count)
+            bots.update({k: common for k in range(len(old.players), n)})
+        return bots
+
+    def _adopt(self, history: History, bots: dict[int, str], view: int | None) -> None:
+        """Make ``history`` the page's game (a new game, a loaded file, a shared position);
+        the bots move on if one is to act at its latest step."""
+        seed = self.session.bot_seed
+        # A bot the game has no policy for (a plug-in without a heuristic) gives way to the
+        # random bot, which plays every game.
+        playable = set(bot_names(history.state.game.name))
+        bots = {k: kind if kind in playable else "random" for k, kind in bots.items()}
+        try:
+            session = Session(history, bots=bots, perspective=view, lang=self.lang,
+                              bot_seed=seed)
+        except Refused:
+            session = Session(history, lang=self.lang, bot_seed=seed)
+        self._attach(session)
+        self._tables.clear()
+        self._build_seats()
+        self.what_if_box.children = []
+        self.what_if_panel = None
+        self.session.autoplay()
+
     # -- what the page's table sends -----------------------------------------------------------
     def _table_click(self, action: Mapping[str, Any]) -> None:
         """A click on the table. One made on an older table than the one shown now (the
@@ -488,6 +629,16 @@ class GameExplorer(ExplorerBase):
         self.settings_toggle.add_class("ic-settings-toggle")
         self.settings_toggle.observe(self._toggle_settings, names="value")
         self.form.layout.display = "none"
+        # Save, Load, Share link (issue 32): one row under the toolbar.
+        self.share_bar = ShareBar(press(Control.SAVE, self.save), self._load_pressed,
+                                  lambda teacher, puzzle: self._press(
+                                      Control.SHARE, lambda: self.share(teacher, puzzle)),
+                                  lang)
+        #: The last saved game's JSON text, the last shared address (or position file).
+        self.saved_text: str | None = None
+        self.shared: str | None = None
+        self._opened_note = ""
+        self._shared_note = ""
 
     def _layout(self) -> list:
         compact = widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -521,7 +672,8 @@ class GameExplorer(ExplorerBase):
         # A teacher turns this game into an example file (issue 32: icecream.widgets.authoring).
         self.author_row = authoring_row(lambda: self.history, self.lang)
         # The new-game form opens under the toolbar that opens it, not below the fold.
-        return [toolbar, self.form, status, middle, below, self.author_row, self.what_if_box,
+        return [toolbar, self.share_bar, self.form, status, middle, below, self.author_row,
+                self.what_if_box,
                 self.log_panel]
 
     def _build_seats(self) -> None:
@@ -587,29 +739,9 @@ class GameExplorer(ExplorerBase):
             raise refuse("bad_settings", self.lang, reason=str(e)) from None
         old = self.session
         n = history.state.num_players
-        bots = {k: kind for k, kind in enumerate(old.players[:n]) if kind != HUMAN}
-        # New seats beyond the old table are played like the old bot seats (a human seat
-        # nobody looks after would leave the game waiting for ever).
-        old_bots = [kind for kind in old.players if kind != HUMAN]
-        if old_bots:
-            common = max(old_bots, key=old_bots.count)
-            bots.update({k: common for k in range(len(old.players), n)})
-        # A bot the new game has no policy for (a plug-in without a heuristic) gives way
-        # to the random bot, which plays every game.
-        playable = set(bot_names(game))
-        bots = {k: kind if kind in playable else "random" for k, kind in bots.items()}
         view = old.perspective if old.perspective is None or old.perspective < n else None
-        try:
-            session = Session(history, bots=bots, perspective=view, lang=self.lang,
-                              bot_seed=seed)
-        except Refused:
-            session = Session(history, lang=self.lang, bot_seed=seed)
-        self._attach(session)
-        self._tables.clear()
-        self._build_seats()
-        self.what_if_box.children = []
-        self.what_if_panel = None
-        self.session.autoplay()
+        old.bot_seed = seed  # the new game's bots are seeded by its seed, as before
+        self._adopt(history, self._bots_for(n), view)
 
     def _what_if(self) -> None:
         state = self.state
@@ -686,6 +818,10 @@ class GameExplorer(ExplorerBase):
         self.redo_button.disabled = h.cursor >= len(h) or refused(Control.REDO)
         self.fork_button.disabled = refused(Control.FORK)
         self.what_if_button.disabled = refused(Control.WHAT_IF)
+        bar = self.share_bar
+        bar.save_button.disabled = refused(Control.SAVE)
+        bar.load_button.disabled = refused(Control.LOAD)
+        bar.share_button.disabled = refused(Control.SHARE)
         self.scrubber.disabled = refused(Control.JUMP)
         self.branch.disabled = refused(Control.BRANCH)
         self.perspective.disabled = refused(Control.VIEW)

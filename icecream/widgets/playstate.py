@@ -72,6 +72,9 @@ class Control(StrEnum):
     SEAT = "seat"                # who plays a seat
     VIEW = "view"                # whose eyes the table is seen through
     WHAT_IF = "what_if"
+    SAVE = "save"                # Save: the game as a file to download (issue 32)
+    LOAD = "load"                # Load: a saved game, scenario or position file
+    SHARE = "share"              # Share link: the position as an address (or a file)
     LANGUAGE = "language"        # the language selector above the page
 
 
@@ -80,7 +83,8 @@ _RESTING = {
     Control.UNDO: ALLOW, Control.REDO: ALLOW, Control.JUMP: ALLOW, Control.BRANCH: ALLOW,
     Control.FORK: ALLOW, Control.CONTINUE: REFUSE, Control.RESUME: ALLOW,
     Control.NEW_GAME: ALLOW, Control.SEAT: ALLOW, Control.VIEW: ALLOW,
-    Control.WHAT_IF: ALLOW, Control.LANGUAGE: ALLOW,
+    Control.WHAT_IF: ALLOW, Control.SAVE: ALLOW, Control.LOAD: ALLOW, Control.SHARE: ALLOW,
+    Control.LANGUAGE: ALLOW,
 }
 _MOVING = {control: REFUSE for control in Control}
 

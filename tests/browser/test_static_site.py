@@ -342,3 +342,34 @@ def test_static_stop_ends_a_long_comparison_within_a_second(browser: Any, site_u
     # The games played so far are charted (drawn just after the status says so).
     page.wait_for_selector(".ic-compare-chart svg .ic-bar", state="attached", timeout=60_000)
     p.check()
+
+
+def test_static_puzzle_link(browser: Any, site_url: str):
+    """A puzzle link (issue 32) opens on the static site, in Dutch, and is answered: the
+    page's address is read in the browser (Python runs in a web worker), the answer is
+    computed in slices in the page."""
+    import icecream
+    from icecream.core.share import encode_position
+
+    state = icecream.new_game("ice-cream", players=3, seed=4)
+    url = (f"{site_url}/voici/render/play.html?position={encode_position(state, 0)}"
+           "&puzzle=1&lang=nl")
+    watch = PageWatch()
+    context = new_context(browser, watch, viewport={"width": 1024, "height": 640})
+    page = context.new_page()
+    page.on("pageerror", lambda exc: watch.page_errors.append(str(exc)))
+    try:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_selector(".ic-puzzle", state="visible", timeout=KERNEL_TIMEOUT_S * 1000)
+        assert t("widgets.puzzle.title", "nl") in text_of(page, ".ic-puzzle-header")
+        page.locator(".ic-puzzle-option").first.click()
+        page.wait_for_selector(".ic-puzzle-answers", state="visible", timeout=180_000)
+        answer = text_of(page, ".ic-puzzle-result")
+        assert t("widgets.puzzle.head.hint", "nl") in answer and "IC-5" in answer
+        SHOTS.mkdir(exist_ok=True)
+        page.locator(".ic-puzzle-result").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "static-puzzle-nl.png"))
+        assert not python_errors(page), python_errors(page)
+        assert not watch.page_errors, watch.page_errors
+    finally:
+        context.close()
