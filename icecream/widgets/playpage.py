@@ -13,6 +13,8 @@ play page, whose own game is kept.
 >>> page = open_address(LanguageSwitch(GameExplorer(players=3)), "position=1.x.y&lang=nl")
 >>> page.app.lang, page.app.widget.message_is_error
 ('nl', True)
+>>> from icecream.core.messages import set_language
+>>> previous = set_language("en")  # the kernel's language, set by the Dutch link, back
 """
 
 from __future__ import annotations
