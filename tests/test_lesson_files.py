@@ -364,3 +364,21 @@ def test_a_lesson_made_on_the_play_page_opens_as_its_chapters(game):
     assert puzzle.state.view(puzzle.seat) == h.state.view(puzzle.seat)
     assert lesson.chapters[1].shared().seat is None
     assert lesson.chapters[2].example.steps == tuple(panel.exported["steps"])
+
+
+def test_the_examples_page_opens_a_link_the_browser_sends(monkeypatch):
+    # The static site's Python cannot see the page's address (page_query() is ""): the page
+    # holds a PageAddress, and opens the lesson when the browser sends the query.
+    import icecream.widgets.examples_page as examples
+
+    monkeypatch.setattr(examples, "page_query", lambda: "")
+    token = encode_link("lesson", lesson_to_dict(_lesson(GAMES[0])))
+    page = examples.examples_page()
+    assert page.address in page.children and page.widget.lesson is None
+    page.address.query = f"lang=nl&lesson={token}"
+    assert page.lang == "nl" and page.widget.lesson is not None
+    assert not page.widget.message_is_error
+    page.address.query = "lesson=1.x.y"  # sent once: a later change opens nothing
+    assert page.widget.lesson is not None and not page.widget.message_is_error
+    from icecream.core.messages import set_language
+    set_language("en")  # the kernel's language, set by the Dutch link, back

@@ -10,6 +10,7 @@ address asks for: a language, a game, a teacher's example or lesson link (issue 
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -19,6 +20,25 @@ from ..core.share import MAX_FILE_TOKEN
 from .example_explorer import ExampleExplorer, example_games
 from .language import LanguageSwitch
 from .learn import page_query
+from .sharing import PageAddress
+
+
+def _params(raw: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(raw[: 2 * MAX_FILE_TOKEN]).items() if v}
+
+
+def _language(params: dict[str, str]) -> str:
+    try:
+        return resolve_language(params.get("lang", DEFAULT_LANGUAGE))
+    except UnknownLanguage:
+        return DEFAULT_LANGUAGE
+
+
+def _open_link(explorer: ExampleExplorer, params: dict[str, str]) -> None:
+    for kind in ("lesson", "example"):
+        if kind in params:
+            explorer.open_link(kind, params[kind])
+            return
 
 
 def examples_page(query: str | None = None, header: str = "dashboard.examples"
@@ -29,22 +49,33 @@ def examples_page(query: str | None = None, header: str = "dashboard.examples"
     :func:`.learn.page_query`): ``lang=<code>``, ``game=<name>``, and a teacher's
     ``example=<token>`` or ``lesson=<token>`` (``docs/lessons.md``), opened on the page;
     a bad link is refused with one line in the message line, over the first example.
+    When Python cannot see the page's address (the static site's web worker), the page
+    holds a :class:`~icecream.widgets.sharing.PageAddress` and opens what the browser
+    sends, as the play page does.
     """
     raw = page_query() if query is None else query
-    params = {k: v[0] for k, v in parse_qs(raw[: 2 * MAX_FILE_TOKEN]).items() if v}
-    try:
-        lang = resolve_language(params.get("lang", DEFAULT_LANGUAGE))
-    except UnknownLanguage:
-        lang = DEFAULT_LANGUAGE
+    params = _params(raw)
+    lang = _language(params)
     game = params.get("game")
     if game not in [g for _t, g in example_games()]:
         game = None
     explorer = ExampleExplorer(lang=lang, game=game)
-    for kind in ("lesson", "example"):
-        if kind in params:
-            explorer.open_link(kind, params[kind])
-            break
-    return LanguageSwitch(explorer, header=header, lang=lang)
+    _open_link(explorer, params)
+    switch = LanguageSwitch(explorer, header=header, lang=lang)
+    if query is None and not raw:
+        address = PageAddress()
+
+        def seen(change: dict[str, Any]) -> None:
+            address.unobserve(seen, names="query")
+            late = _params(change["new"])
+            if "lang" in late:
+                switch.set_language(_language(late))
+            _open_link(switch.widget, late)
+
+        address.observe(seen, names="query")
+        switch.children = (*switch.children, address)
+        switch.address = address  # kept, so tests and the page can find it
+    return switch
 
 
 __all__ = ["examples_page"]
