@@ -151,12 +151,11 @@ def quiz(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, lang: str) 
                 ".includes(text)", arg=[f"{Q} .ic-quiz-prompt", question.prompt[:40]])
             wait_kernel_idle(page)
             page.evaluate("() => window.scrollTo(0, 0)")
-        radios = page.locator(f"{Q} .ic-quiz-radio input[type=radio]")
-        for pick in question.answer:
-            if radios.count():
-                radios.nth(pick).click()
-            else:
+        for pick in question.answer:  # the question says radio or checkbox, not the page
+            if question.multiple:
                 page.click(f"{Q} .ic-quiz-choice-{pick} input")
+            else:
+                page.locator(f"{Q} .ic-quiz-radio input[type=radio]").nth(pick).click()
             wait_kernel_idle(page)
         page.click(f"{Q} .ic-quiz-check")
         page.wait_for_function(

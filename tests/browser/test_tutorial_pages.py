@@ -127,12 +127,11 @@ def _play(page: Any, tid: str, lang: str) -> dict[str, int]:
     questions = TutorialRun(tut, lang).questions
     for n, q in enumerate(questions):
         page.wait_for_selector(f"{T} .ic-quiz-choices input", timeout=60_000)
-        radios = page.locator(f"{T} .ic-quiz-radio input[type=radio]")
-        for pick in q.answer:
-            if radios.count():
-                radios.nth(pick).click()
-            else:
+        for pick in q.answer:  # the question says radio or checkbox, not the page
+            if q.multiple:
                 page.click(f"{T} .ic-quiz-choice-{pick} input")
+            else:
+                page.locator(f"{T} .ic-quiz-radio input[type=radio]").nth(pick).click()
             wait_kernel_idle(page)
         page.click(f"{T} .ic-quiz-check")
         page.wait_for_function(

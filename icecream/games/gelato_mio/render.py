@@ -329,9 +329,10 @@ def render_svg(state: Any, seat: int | None = None, lang: str = DEFAULT_LANGUAGE
             part, yy = _lines(x + 8, yy, served, inner)
             g += part
             # The balls of the customers served count for the ball objectives (GM-8):
-            # shown, so the count at the end can be checked (issue 31).
+            # shown when the game is over, so the final count can be checked (issue 31);
+            # during play the line would push a 4-player table past a 1024x640 window.
             balls = [b for c in v.served[p] for b in v.recipes[c]["balls"]]
-            if balls:
+            if balls and v.is_over:
                 words = join_words([f"{_name(f, lang)} {balls.count(f)}"
                                     for f in v.table[p] if f in balls], lang)
                 part, yy = _lines(x + 8, yy, t("gm.ui.served_balls", lang, balls=words),
