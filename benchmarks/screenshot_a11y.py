@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from voila_harness import (  # noqa: E402
     open_settings,
     select_in,
     start_new_game,
+    tick_choices,
     visible,
     wait_kernel_idle,
 )
@@ -151,12 +153,7 @@ def quiz(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, lang: str) 
                 ".includes(text)", arg=[f"{Q} .ic-quiz-prompt", question.prompt[:40]])
             wait_kernel_idle(page)
             page.evaluate("() => window.scrollTo(0, 0)")
-        for pick in question.answer:  # the question says radio or checkbox, not the page
-            if question.multiple:
-                page.click(f"{Q} .ic-quiz-choice-{pick} input")
-            else:
-                page.locator(f"{Q} .ic-quiz-radio input[type=radio]").nth(pick).click()
-            wait_kernel_idle(page)
+        tick_choices(page, question.answer, question.multiple, Q)
         page.click(f"{Q} .ic-quiz-check")
         page.wait_for_function(
             "(sel) => (document.querySelector(sel)?.innerText || '').trim().length > 0",
@@ -173,40 +170,51 @@ def whatif_tabs(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch, lang
     close_page(page, server)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots-a11y"))
-    parser.add_argument("--lang", action="append", choices=languages())
-    parser.add_argument("--only", action="append",
-                        choices=("play_page", "keyboard", "quiz", "whatif_tabs"))
-    args = parser.parse_args(argv)
+def shoot_each(makers: Sequence[Callable[..., None]], out: Path,
+               langs: Sequence[str] | None = None, only: Sequence[str] | None = None) -> int:
+    """Run each of ``makers`` (``make(ctx, server, out, watch, lang)``) per language in a
+    fresh 1024x640 context of one Chromium, with one Voila (``ICECREAM_QUICK=1``); a
+    maker that fails leaves a ``<lang>_<maker>_FAILED.png`` and the others go on. The
+    exit code: 1 when a maker failed or its page logged errors (or no Chromium), else 0."""
     reason = chromium_missing_reason()
     if reason:
         print(reason)
         return 1
-    args.out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     failed = False
-    makers = [m for m in (play_page, keyboard, quiz, whatif_tabs)
-              if not args.only or m.__name__ in args.only]
     with VoilaServer(env={"ICECREAM_QUICK": "1"}) as server, chromium_session() as browser:
-        for lang in args.lang or languages():
+        for lang in langs or languages():
             for make in makers:
+                if only and make.__name__ not in only:
+                    continue
                 print(f"{lang} {make.__name__}:")
                 watch = PageWatch()
                 ctx = new_context(browser, watch, viewport=SIZE)
                 try:
-                    make(ctx, server, args.out, watch, lang)
+                    make(ctx, server, out, watch, lang)
                 except Exception as e:  # shoot what the page shows, and go on
                     failed = True
                     print(f"  FAILED: {str(e).splitlines()[0]}")
                     if ctx.pages:
-                        ctx.pages[-1].screenshot(
-                            path=str(args.out / f"{lang}_{make.__name__}_FAILED.png"))
+                        name = f"{lang}_{make.__name__}_FAILED.png"
+                        ctx.pages[-1].screenshot(path=str(out / name))
                 if watch.problems():
                     failed = True
                     print(f"  ERRORS: {watch.problems()}")
                 ctx.close()
     return 1 if failed else 0
+
+
+MAKERS = (play_page, keyboard, quiz, whatif_tabs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/shots-a11y"))
+    parser.add_argument("--lang", action="append", choices=languages())
+    parser.add_argument("--only", action="append", choices=[m.__name__ for m in MAKERS])
+    args = parser.parse_args(argv)
+    return shoot_each(MAKERS, args.out, args.lang, args.only)
 
 
 if __name__ == "__main__":

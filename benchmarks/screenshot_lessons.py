@@ -26,14 +26,12 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
+from screenshot_a11y import shoot_each  # noqa: E402
 from voila_harness import (  # noqa: E402
     PLAY,
     PageWatch,
     VoilaServer,
-    chromium_missing_reason,
-    chromium_session,
     click_option,
-    new_context,
     open_dashboard,
     select_in,
     wait_kernel_idle,
@@ -53,7 +51,6 @@ from icecream.core.messages import t  # noqa: E402
 from icecream.core.share import encode_position  # noqa: E402
 
 EX = ".ic-example-explorer"
-SIZE = {"width": 1024, "height": 640}
 XSS = '<script>alert(1)</script> <img src=x onerror=alert(2)> javascript:alert(3)'
 
 
@@ -147,40 +144,16 @@ def lesson_chapter(ctx: Any, server: VoilaServer, out: Path, watch: PageWatch,
     shoot(page, out, f"{lang}_lesson_chapter")
 
 
+MAKERS = (authoring, teacher_example, lesson_chapter, xss_caption)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--lang", action="append", choices=languages())
-    parser.add_argument("--only", action="append",
-                        choices=("authoring", "teacher_example", "lesson_chapter", "xss_caption"))
+    parser.add_argument("--only", action="append", choices=[m.__name__ for m in MAKERS])
     args = parser.parse_args(argv)
-    reason = chromium_missing_reason()
-    if reason:
-        print(reason)
-        return 1
-    args.out.mkdir(parents=True, exist_ok=True)
-    failed = False
-    with VoilaServer(env={"ICECREAM_QUICK": "1"}) as server, chromium_session() as browser:
-        for lang in args.lang or languages():
-            for make in (authoring, teacher_example, lesson_chapter, xss_caption):
-                if args.only and make.__name__ not in args.only:
-                    continue
-                print(f"{lang} {make.__name__}:")
-                watch = PageWatch()
-                ctx = new_context(browser, watch, viewport=SIZE)
-                try:
-                    make(ctx, server, args.out, watch, lang)
-                except Exception as e:  # shoot what the page shows, and go on
-                    failed = True
-                    print(f"  FAILED: {str(e).splitlines()[0]}")
-                    if ctx.pages:
-                        ctx.pages[-1].screenshot(
-                            path=str(args.out / f"{lang}_{make.__name__}_FAILED.png"))
-                if watch.problems():
-                    failed = True
-                    print(f"  ERRORS: {watch.problems()}")
-                ctx.close()
-    return 1 if failed else 0
+    return shoot_each(MAKERS, args.out, args.lang, args.only)
 
 
 if __name__ == "__main__":

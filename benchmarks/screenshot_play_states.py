@@ -28,17 +28,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from screenshot_a11y import SIZE, open_in, shoot  # noqa: E402
+from screenshot_a11y import open_in, shoot, shoot_each  # noqa: E402
 from voila_harness import (  # noqa: E402
     OPTIONS,
     PLAY,
     TABLE,
     PageWatch,
     VoilaServer,
-    chromium_missing_reason,
-    chromium_session,
     close_page,
-    new_context,
     select_in,
     start_new_game,
     table_html,
@@ -138,33 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", action="append", choices=languages())
     parser.add_argument("--only", action="append", choices=[m.__name__ for m in MAKERS])
     args = parser.parse_args(argv)
-    reason = chromium_missing_reason()
-    if reason:
-        print(reason)
-        return 1
-    args.out.mkdir(parents=True, exist_ok=True)
-    failed = False
-    with VoilaServer(env={"ICECREAM_QUICK": "1"}) as server, chromium_session() as browser:
-        for lang in args.lang or languages():
-            for make in MAKERS:
-                if args.only and make.__name__ not in args.only:
-                    continue
-                print(f"{lang} {make.__name__}:")
-                watch = PageWatch()
-                ctx = new_context(browser, watch, viewport=SIZE)
-                try:
-                    make(ctx, server, args.out, watch, lang)
-                except Exception as e:  # shoot what the page shows, and go on
-                    failed = True
-                    print(f"  FAILED: {str(e).splitlines()[0]}")
-                    if ctx.pages:
-                        ctx.pages[-1].screenshot(
-                            path=str(args.out / f"{lang}_{make.__name__}_FAILED.png"))
-                if watch.problems():
-                    failed = True
-                    print(f"  ERRORS: {watch.problems()}")
-                ctx.close()
-    return 1 if failed else 0
+    return shoot_each(MAKERS, args.out, args.lang, args.only)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from voila_harness import VoilaServer, close_page, select_in, text_of, wait_kernel_idle
+from voila_harness import (
+    VoilaServer,
+    close_page,
+    select_in,
+    text_of,
+    tick_choices,
+    wait_kernel_idle,
+)
 
 from icecream.core.messages import t
 from icecream.teach.quiz import make_quiz
@@ -28,18 +35,6 @@ def _shot(page: Any, tmp_path: Path, name: str) -> Path:
     page.screenshot(path=str(path), full_page=False)
     assert path.stat().st_size > 10_000, "a screenshot with something on it"
     return path
-
-
-def _tick(page: Any, picks: list[int], multiple: bool) -> None:
-    """Tick ``picks``: checkboxes for a pick-all question (``multiple``), a radio button
-    for a one-answer question. The question says which, not the page: the page may still
-    show the previous question's inputs (each click waits for its own kind to appear)."""
-    for k in picks:
-        if multiple:
-            page.click(f"{Q} .ic-quiz-choice-{k} input")
-        else:
-            page.locator(f"{Q} .ic-quiz-radio input[type=radio]").nth(k).click()
-        wait_kernel_idle(page)
 
 
 def _choice_count(page: Any) -> int:
@@ -74,7 +69,7 @@ def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
 
     # A wrong answer: explained choice by choice, and the rule broken shown in full.
     wrong = [k for k, c in enumerate(first.choices) if not c.correct]
-    _tick(page, wrong if first.multiple else wrong[:1], first.multiple)
+    tick_choices(page, wrong if first.multiple else wrong[:1], first.multiple, Q)
     feedback = _check(page)
     assert t("teach.quiz.wrong") in feedback
     shown_wrong = first.choices[wrong[0]]
@@ -91,7 +86,7 @@ def test_quiz_dashboard_grades_clicks_and_explains_with_the_rule(
         "([sel, text]) => (document.querySelector(sel)?.innerText || '').includes(text)",
         arg=[f"{Q} .ic-quiz-prompt", quiz[1].prompt[:60]])
     wait_kernel_idle(page)
-    _tick(page, list(quiz[1].answer), quiz[1].multiple)
+    tick_choices(page, list(quiz[1].answer), quiz[1].multiple, Q)
     feedback = _check(page)
     assert t("teach.quiz.right") in feedback, feedback
     progress = text_of(page, f"{Q} .ic-quiz-progress")
@@ -152,7 +147,7 @@ def test_quiz_feedback_comes_into_view_and_the_quiz_ends_with_its_score(
         wrong = k == 2  # one wrong answer: the score says 7 of 8
         picks = ([c for c in range(len(question.choices)) if c not in question.answer][:1]
                  if wrong else list(question.answer))
-        _tick(page, picks, question.multiple)
+        tick_choices(page, picks, question.multiple, Q)
         # Where the feedback will start: below the first window's last 40 px, unseen there.
         top = page.evaluate(_TOP_JS, f"{Q} .ic-quiz-result")
         if top <= SMALL["height"] - 40 and not long_ones and k == len(quiz) - 1:

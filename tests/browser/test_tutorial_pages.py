@@ -20,6 +20,7 @@ from voila_harness import (
     VoilaServer,
     select_in,
     text_of,
+    tick_choices,
     wait_kernel_idle,
     watch_page,
 )
@@ -127,12 +128,7 @@ def _play(page: Any, tid: str, lang: str) -> dict[str, int]:
     questions = TutorialRun(tut, lang).questions
     for n, q in enumerate(questions):
         page.wait_for_selector(f"{T} .ic-quiz-choices input", timeout=60_000)
-        for pick in q.answer:  # the question says radio or checkbox, not the page
-            if q.multiple:
-                page.click(f"{T} .ic-quiz-choice-{pick} input")
-            else:
-                page.locator(f"{T} .ic-quiz-radio input[type=radio]").nth(pick).click()
-            wait_kernel_idle(page)
+        tick_choices(page, q.answer, q.multiple, T)
         page.click(f"{T} .ic-quiz-check")
         page.wait_for_function(
             "(sel) => (document.querySelector(sel)?.innerText || '').trim().length > 0",

@@ -566,6 +566,19 @@ def play_day_by_clicking(page: Any, rng: Any, max_clicks: int = 400,
     return clicked
 
 
+def tick_choices(page: Any, picks: Any, multiple: bool, scope: str = ".ic-quiz") -> None:
+    """Tick ``picks`` (choice indexes): checkboxes for a pick-all question (``multiple``),
+    a radio button for a one-answer question. The question says which, not the page: the
+    page may still show the previous question's inputs, and each click waits for its own
+    kind to appear."""
+    for k in picks:
+        if multiple:
+            page.click(f"{scope} .ic-quiz-choice-{k} input")
+        else:
+            page.locator(f"{scope} .ic-quiz-radio input[type=radio]").nth(k).click()
+        wait_kernel_idle(page)
+
+
 def answer_first_choice(page: Any, scope: str = ".ic-quiz") -> None:
     """Ticks the quiz's first choice, presses *Check* and waits for the feedback."""
     page.locator(f"{scope} .ic-quiz-choices input").first.click()
