@@ -51,6 +51,8 @@ if (!window.icKeyboardWatch) {
 }
 // The focus is lost when it sits on the page itself or on a control that has just been
 // hidden (Continue goes when the next day is dealt).
+// How many times (every 100 ms) a redrawn table looks for a focus lost with its control.
+const LOOKS = 50;
 const focusLost = (box) => {
   const active = document.activeElement;
   return !active || active === document.body || (active !== box && !active.offsetParent);
@@ -97,16 +99,23 @@ function render({ model, el }) {
       const same = options.find((node) => node.getAttribute("data-action") === was);
       const next = same || options[0] || box;
       next.focus({ preventScroll: true });
-    } else {
+    } else if (window.icKeyboardUser) {
       // A keyboard player whose control vanished with this picture (Continue) goes on in
-      // the table, not from the page's top; a mouse player's focus is left alone. Looked
-      // at once the page has settled, as the control may be hidden after the redraw.
-      setTimeout(() => {
-        if (!window.icKeyboardUser || !box.isConnected || !box.offsetParent) return;
-        if (!focusLost(box)) return;
-        const first = box.querySelector(".ic-option:not(.ic-forbidden)");
-        (first || box).focus({ preventScroll: true });
-      }, 150);
+      // the table, not from the page's top; a mouse player's focus is left alone. The
+      // control may be hidden well after the redraw (a busy server sends that later), so
+      // the table looks for a lost focus for a while, until the focus is in it.
+      let looks = 0;
+      const look = () => {
+        if (!window.icKeyboardUser || !box.isConnected) return;
+        if (box.contains(document.activeElement)) return;
+        if (box.offsetParent && focusLost(box)) {
+          const first = box.querySelector(".ic-option:not(.ic-forbidden)");
+          (first || box).focus({ preventScroll: true });
+          return;
+        }
+        if (++looks < LOOKS) setTimeout(look, 100);
+      };
+      setTimeout(look, 100);
     }
   };
   // A forbidden option says why not right where it was clicked (the rule's words).
