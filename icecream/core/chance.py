@@ -72,6 +72,8 @@ def randbelow(game: str, seed: int, purpose: str | int, k: int, n: int) -> int:
     """``rng(game, seed, purpose, k).randrange(n)``, the same number, made faster (``n``
     at least 1; randrange reads ``n.bit_length()`` bits of each 32-bit word until one is
     below ``n``)."""
+    if n == 1:  # randrange(1) is 0 whatever the generator gives (it is reseeded each time)
+        return 0
     r = _reseed(game, seed, purpose, k)
     bits = _BITS[n] if n < 257 else n.bit_length()
     x = r.getrandbits(bits)
@@ -88,6 +90,8 @@ def randbelow_of(game: str, seed: int, purpose: str | int) -> Callable[[int, int
     r = _reused()
 
     def below(k: int, n: int) -> int:
+        if n == 1:  # as randbelow: randrange(1) is 0 without seeding
+            return 0
         raw = head + b"%d" % k  # as _reseed seeds
         _seed_c(r, int.from_bytes(raw + _sha512(raw).digest(), "big"))
         bits = _BITS[n] if n < 257 else n.bit_length()

@@ -132,6 +132,8 @@ _occupancy_tables()
 
 # Shared action instances, so that legal-action lists cost little allocation.
 _TAKES = tuple(Take(r, c) for r in range(3) for c in range(3))
+#: The takes of a display by its occupancy (GM-4: each occupied spot, in order).
+_TAKES_OF = tuple(tuple(_TAKES[s] for s in spots) for spots, _ in _TAKE_SPOTS)
 _MAKES = tuple(MakeBall(c) for c in FLAVOUR_CODES)
 _DISCARDS = tuple(Discard(CODES[k]) for k in range(HAND_KINDS))
 _RETURNS = tuple(ReturnBall(c) for c in FLAVOUR_CODES)
@@ -162,10 +164,12 @@ def _capped_at(most: int) -> bytes:
 _CAP2 = _capped_at(2)
 #: Capped hand -> per colleague seat, the asks the hand can pay for (GM-6).
 _PAIRS_BY_HAND: dict[bytes, tuple[tuple[Ask, ...], ...]] = {}
-#: (capped hand, seat, players[, which seats hold cards when one holds none]) -> the
-#: asks that seat can make, in the checks' order: the fast path's table (worked out once
-#: per kind of hand, not at every decision).
-_ASKS_BY_HAND: dict[tuple, tuple[Ask, ...]] = {}
+#: The bytes of capped hand, seat, players[, whether each seat holds a card, when one
+#: holds none] -> the asks that seat can make, in the checks' order: the fast path's
+#: table (worked out once per kind of hand, not at every decision).
+_ASKS_BY_HAND: dict[bytes, tuple[Ask, ...]] = {}
+#: ``bytes((seat, players))`` by seat and players: the middle of a key of _ASKS_BY_HAND.
+_SEAT_KEYS = tuple(tuple(bytes((me, n)) for n in range(5)) for me in range(4))
 
 
 class _PairKinds(dict):
@@ -184,11 +188,11 @@ class _PairKinds(dict):
 _PAIR_KINDS = _PairKinds()
 
 
-def _asks_for(key: tuple) -> tuple[Ask, ...]:
+def _asks_for(key: bytes) -> tuple[Ask, ...]:
     """The asks of ``key`` (see :data:`_ASKS_BY_HAND`): every pair of cards the hand can
     discard (GM-6), to every colleague who holds a card (GMN-4)."""
-    hand, me, players = key[0], key[1], key[2]
-    holding = key[3] if len(key) > 3 else (True,) * players
+    hand, me, players = key[:HAND_KINDS], key[HAND_KINDS], key[HAND_KINDS + 1]
+    holding = key[HAND_KINDS + 2:] or (True,) * players
     by_seat = _PAIRS_BY_HAND.get(hand)
     if by_seat is None:
         by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _PAIR_KINDS[hand][1])
@@ -327,7 +331,8 @@ def _serve_needs(settings: Any) -> tuple:
     """What each customer of ``settings`` needs (GM-6): ``(True or None, packed, plain)``,
     ``plain`` giving bowl, cone and wafer cards, strawberry, chocolate and vanilla balls
     for each customer, ``packed`` the same 5 bits each (``None`` first when a need is too
-    big to pack)."""
+    big to pack), and last the byte table that caps a count at the most any customer
+    needs of a kind."""
     got = _NEEDS.get(id(settings))
     if got is not None and got[0] is settings:
         return got[1]
@@ -335,12 +340,23 @@ def _serve_needs(settings: Any) -> tuple:
                    c.balls[CHOCOLATE], c.balls[VANILLA]) for c in settings.recipes)
     packable = all(0 <= x < 16 for need in plain for x in need)
     needs = (True if packable else None,
-             tuple(sum(x << 5 * i for i, x in enumerate(need)) for need in plain), plain)
+             tuple(sum(x << 5 * i for i, x in enumerate(need)) for need in plain), plain,
+             _capped_at(max(map(max, plain))))
     if settings.customers is None:
         if len(_NEEDS) >= 256:
             _NEEDS.clear()
         _NEEDS[id(settings)] = (settings, needs)
     return needs
+
+
+class ServeMemo(dict):
+    """The serves of fast_legal by the capped cards and balls they depend on (bytes), for
+    one game's settings while its piles stay as they are; ``cap`` is the byte table that
+    caps a count at the most any customer needs of a kind."""
+
+    def __init__(self, settings: Any) -> None:
+        super().__init__()
+        self.cap: bytes = _serve_needs(settings)[3]
 
 
 def _steal_index(seed: int, k: int, n: int) -> int:
@@ -576,22 +592,52 @@ class GelatoMioState(KitState):
             if qc[0] == QC_HAND:  # the cards held (GM-5)
                 return tuple(compress(_DISCARDS, self.hands[p]))
             return tuple(compress(_RETURNS, self.table[p]))
-        me = self.turn
-        hands = self.hands
-        hand = hands[me]
-        out: list[Action] = list(compress(_TAKES, map(_OCCUPIED, self.display)))  # GM-4
-        if hand[CREAM] and hand[SUGAR]:  # GM-6, GMN-6
-            supply = self.supply
-            out += [a for i, a in enumerate(_MAKES) if supply[i] and hand[FLAVOURS[i]]]
-        table = self.table[me]
-        if table[0] or table[1] or table[2]:  # every customer needs a ball (parse_customers)
-            out += self._serves(hand, table)
-        asks = self._asks()
+        occ, takes, makes, serves, asks = self.turn_options()
         if asks:
-            return (*out, *asks)
-        return tuple(out) if out else (PASS,)
+            return (*takes, *makes, *serves, *asks)
+        return takes + makes + serves or (PASS,)
 
-    def _serves(self, hand: list[int], table: list[int]) -> list[Action]:
+    def turn_options(self, serve_memo: ServeMemo | None = None,
+                     occ: int = -1) -> tuple[int, tuple[Take, ...], tuple[MakeBall, ...],
+                                tuple[ServeCustomer, ...], tuple[Ask, ...]]:
+        """The turn's options outside Quality Control, by kind, in fast_legal's order:
+        the display's occupancy (9 bits, see ``_OCC_OF``), the takes (GM-4), the balls
+        (GM-6, GMN-6), the serves (GM-6) and the asks (GM-6, GMN-4). ``serve_memo`` keeps
+        the serves by the cards and balls they depend on, while the piles stay as they
+        are (a playout clears it after a serve); ``occ``, when not -1, is the display's
+        occupancy, kept by the caller."""
+        hands = self.hands
+        me = self.turn
+        hand = hands[me]
+        counts = bytes(hand)
+        if occ < 0:
+            occ = _OCC_OF[bytes(map(_OCCUPIED, self.display))]
+        makes = ()
+        if hand[CREAM] and hand[SUGAR]:  # flavour i is hand[FLAVOURS[i]] = hand[2 + i]
+            supply = self.supply
+            makes = _MAKES_OF[bool(supply[0] and hand[2]) | bool(supply[1] and hand[3]) << 1
+                              | bool(supply[2] and hand[4]) << 2]
+        table = self.table[me]
+        serves = ()
+        if table[0] or table[1] or table[2]:  # every customer needs a ball (parse_customers)
+            if serve_memo is None:
+                serves = self._serves(hand, table)
+            else:  # cards and balls, each capped at the most a customer needs
+                key = (counts[5:] + bytes(table)).translate(serve_memo.cap)
+                serves = serve_memo.get(key)
+                if serves is None:
+                    serves = serve_memo[key] = self._serves(hand, table)
+        # The asks, from the table of asks by kind of hand (GM-6: two cards to discard;
+        # GMN-4: to a colleague with a card).
+        key = counts.translate(_CAP2) + _SEAT_KEYS[me][len(hands)]
+        if _NO_CARDS in hands:
+            key += bytes(map(any, hands))
+        asks = _ASKS_BY_HAND.get(key)
+        if asks is None:
+            asks = _asks_for(key)
+        return occ, _TAKES_OF[occ], makes, serves, asks
+
+    def _serves(self, hand: list[int], table: list[int]) -> tuple[Action, ...]:
         """The serves of fast_legal: each pile whose top customer's cards are in ``hand``
         and balls on ``table`` (GM-6)."""
         settings = self.settings
@@ -614,21 +660,7 @@ class GelatoMioState(KitState):
             for p, pile in enumerate(self.piles):
                 if pile and all(map(ge, have, needs[pile[-1]])):
                     out.append(_SERVES[p])
-        return out
-
-    def _asks(self) -> tuple[Ask, ...]:
-        """The asks of fast_legal (GM-6: two cards to discard; GMN-4: to a colleague with
-        a card), from the table of asks by kind of hand."""
-        hands = self.hands
-        me = self.turn
-        capped = bytes(hands[me]).translate(_CAP2)
-        n = len(hands)
-        key = (capped, me, n) if _NO_CARDS not in hands else (capped, me, n,
-                                                              tuple(map(any, hands)))
-        asks = _ASKS_BY_HAND.get(key)
-        if asks is None:
-            asks = _asks_for(key)
-        return asks
+        return tuple(out)
 
     # ------------------------------------------------------------------ the checks
     # One check per action kind: each rule is written here once. The phase check comes
@@ -803,41 +835,35 @@ class GelatoMioState(KitState):
         if until is not None:
             return super().random_playout(random, until)
         # FAST PATH (labelled): check_playout_paths (conformance) proves the games equal to
-        # the protocol's loop and to apply(), step by step. fast_legal's tuple is counted,
-        # not built, in its order: the takes (occupied spots, GM-4), the balls (GM-6), the
-        # serves, the asks (GM-6, GMN-4). A take or an ask, almost every decision, is
-        # played here with _play's steps written out (_take, _ask, _refill when it draws
-        # only usual cards, _end_turn when no objective, last round or end is due), each
-        # inline step taken only when the case _play meets is that very case; anything else
-        # goes through _play.
+        # the protocol's loop and to apply(), step by step. The legal actions are
+        # fast_legal's (the one fast path, proven equal to the checks); a take or an ask,
+        # almost every decision, is then played with _play's steps written out (_take,
+        # _ask, _refill when it draws only usual cards, _end_turn when no objective, last
+        # round or end is due), each inline step taken only when the case _play meets is
+        # that very case; anything else goes through _play.
         steps = 0
         play = self._play
+        legal_now = self.fast_legal
         hands = self.hands  # changed in place only, like display, table and supply
         display = self.display
-        tables = self.table
         served_by = self.served
         n = len(hands)
-        others = n - 1
         settings = self.settings
         flood = settings.flood
         fills = _FILL_SPOTS if settings.refill == "every_spot" else _FILL_ROWS
         first = settings.first_player
         after = tuple(range(1, n)) + (0,)  # the seat after each seat
-        serves_of = self._serves
-        serve_memo: dict[bytes, list[Action]] = {}  # while the piles stay as they are
-        serve_cap = _capped_at(max(map(max, _serve_needs(settings)[2])))
         steal = randbelow_of("gelato-mio", self.seed, "steal")  # _steal_index's numbers
-        pairs_of = _PAIR_KINDS
         looked = [-1] * n  # each seat's served customers when its objectives were looked for
-        no_balls = [0, 0, 0]
-        no_cards, cap2, take_spots = _NO_CARDS, _CAP2, _TAKE_SPOTS  # (as locals)
-        neighbours, gapped_rows, slid_of = _NEIGHBOURS, _GAPPED_ROWS, _SLID
-        slides = _SLIDES
+        neighbours, gapped_rows, slid_of, slides = _NEIGHBOURS, _GAPPED_ROWS, _SLID, _SLIDES
+        options, serve_memo, kind_of = self.turn_options, ServeMemo(settings), KIND_OF
+        take_spots = _TAKE_SPOTS
+        one_kind = HAND_KINDS - 1  # the kinds a hand of one kind holds none of
         while not self.over:
-            if self.qc is not None or self._legal is not None:  # a Quality Control answer
-                legal = self._legal
+            legal = self._legal
+            if legal is not None or self.qc is not None:  # a Quality Control answer
                 if legal is None:
-                    legal = self.fast_legal()
+                    legal = legal_now()
                 play(legal[int(random() * len(legal))])
                 steps += 1
                 continue
@@ -845,42 +871,22 @@ class GelatoMioState(KitState):
             # display's occupancy (kept up to date by each step here), and the last round
             # (GM-9) can start or end only in _play's steps.
             me = self.turn
-            occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
+            occ = -1
             last_turns = self.last_left > 0 or self.pile_out
-            any_served = any(served_by)  # customers are served in _play only
             while True:
-                hand = hands[me]
-                counts = bytes(hand)
-                takes, n_take = take_spots[occ]
-                n_other = n_take
-                makes = ()
-                if hand[1] and hand[0]:  # cream and sugar (GM-6, GMN-6; flavour i: hand[2 + i])
-                    supply = self.supply
-                    makes = _MAKES_OF[bool(supply[0] and hand[2]) | bool(
-                        supply[1] and hand[3]) << 1 | bool(supply[2] and hand[4]) << 2]
-                    n_other += len(makes)
-                table = tables[me]
-                if table != no_balls:  # every customer needs a ball
-                    # bowl, cone and wafer cards, then balls, each capped at the most a
-                    # customer needs (the same serves for the same key)
-                    key = (counts[5:] + bytes(table)).translate(serve_cap)
-                    serves = serve_memo.get(key)
-                    if serves is None:
-                        serves = serve_memo[key] = serves_of(hand, table)
-                    n_other += len(serves)
-                # The asks: each pair of cards the hand can discard, to each colleague
-                # with a card (in seat order, the pairs in the same order for each).
-                n_pairs, pairs = pairs_of[counts.translate(cap2)]
-                empty = hands.count(no_cards)  # hands without a card (GMN-4)
-                total = n_other + n_pairs * (others - empty)
+                occ, takes, makes, serves, asks = options(serve_memo, occ)
+                n_take = len(takes)
+                n_other = n_take + len(makes) + len(serves)
+                total = n_other + len(asks)
+                steps += 1
                 if not total:
                     random()  # the one legal action, Pass, is picked by a draw too
                     play(PASS)
-                    steps += 1
                     break
                 i = int(random() * total)
+                hand = hands[me]
                 if i < n_take:  # _take
-                    spot = takes[i]
+                    spot = take_spots[occ][0][i]  # takes[i]'s spot
                     kind = display[spot]
                     if flood:
                         cells = self.taken_by(spot // 3, spot % 3)
@@ -907,23 +913,22 @@ class GelatoMioState(KitState):
                             moves, clears = gapped
                             for to, at in moves:
                                 display[to] = display[at]
-                            for s in clears:
-                                display[s] = -1
+                            for c in clears:
+                                display[c] = -1
                         occ = slid_of[occ]
                 elif i >= n_other:  # _ask
-                    seat, pair = divmod(i - n_other, n_pairs)
-                    a, b = pairs[pair]
-                    if empty:  # the seat-th colleague holding a card (GMN-4)
-                        q = [q for q in range(n) if q != me and any(hands[q])][seat]
-                    else:
-                        q = seat + 1 if seat >= me else seat
+                    act = asks[i - n_other]
+                    a, b = kind_of[act.discard[0]], kind_of[act.discard[1]]
+                    q = act.opponent
                     hand[a] -= 1
                     hand[b] -= 1
                     self.discard += a, b
                     theirs = hands[q]
                     held = list(accumulate(theirs))
                     # GMN-4: a random card of theirs, as the k-th of their cards in kind order
-                    card = bisect_right(held, steal(self.steals, held[-1]))
+                    # (a colleague holding one kind gives it whatever the draw: not drawn)
+                    card = bisect_right(held, 0 if theirs.count(0) == one_kind else steal(
+                        self.steals, held[-1]))
                     self.steals += 1
                     theirs[card] -= 1
                     hand[card] += 1
@@ -936,9 +941,7 @@ class GelatoMioState(KitState):
                     else:
                         play(serves[i - len(makes)])
                         serve_memo.clear()
-                    steps += 1
                     break
-                steps += 1
                 self.passes = 0
                 # The step's events are made only when a step of _play is called with them:
                 # the game ends only in those, so the last state's events are always made,
@@ -954,8 +957,8 @@ class GelatoMioState(KitState):
                     if len(deck) >= k and max(deck[-k:]) < QC_HAND:
                         drawn = deck[:-k - 1:-1]  # the top card first
                         del deck[-k:]
-                        for s, drew in zip(targets, drawn, strict=True):
-                            display[s] = drew
+                        for c, drew in zip(targets, drawn, strict=True):
+                            display[c] = drew
                         occ = filled
                         fill = ()
                 elif self.to_fill:
@@ -966,16 +969,16 @@ class GelatoMioState(KitState):
                     if self.qc is not None:
                         self._events = ev
                         break
-                    occ = _OCC_OF[bytes(map(_OCCUPIED, display))]
+                    occ = -1
                 # _end_turn, inline when no last round or end (GM-9) is due; the objectives
                 # (GM-7) looked for only when the seat served a customer since it last did.
-                if any_served:
-                    served = served_by[me]
-                    if served and len(served) != looked[me] and min(self.claimed) < 0:
-                        if ev is None:
-                            ev = _step_events(head, gapped, drawn)
-                        self._claim(ev)
-                        looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
+                served = served_by[me]
+                if served and len(served) != looked[me] and min(self.claimed) < 0:
+                    if ev is None:
+                        ev = _step_events(head, gapped, drawn)
+                    self._claim(ev)
+                    looked[me] = len(served)  # what is left unclaimed stays so (GM-7)
+                    occ = -1
                 if last_turns:
                     if ev is None:
                         ev = _step_events(head, gapped, drawn)
