@@ -22,8 +22,10 @@ two options or more). On each:
   takes many minutes. Positions have up to 50 options (Gelato Mio's takes), so 2,000 of
   each would take hours on a shared 2-core machine: the long run races without halving
   (an option is dropped only when its paired difference to the leader lies wholly below
-  0 by 3 standard errors); the contenders play all ``--long`` samples (``--no-race``:
-  every option does). Its best option and each option's paired difference to it, with a
+  0 by 3 standard errors), then the race's 3 best options by mean (``CONTENDERS``) play
+  all ``--long`` samples side by side, paired (``--no-race``: every option does). The
+  race alone ends when one option is left, often after a few hundred samples, and its
+  leader may be a lucky one: the final round is what makes the long run long. Its best option and each option's paired difference to it, with a
   normal 95% interval (over the samples the option played).
 
 **Agreement**: a ``clear`` verdict agrees when its best option is the long run's best; a
@@ -55,6 +57,8 @@ CACHE = Path(__file__).with_name("decisive_long.json")
 #: game of each: Ice Cream ~60 decisions, Combo Cone ~180, Gelato Mio ~150).
 MOVES = {"ice-cream": 24, "combo-cone": 70, "gelato-mio": 60}
 PLAYERS = 3
+#: The options of a long run's race that then play all its samples side by side.
+CONTENDERS = 3
 
 
 def position(game: str, seed: int) -> Any:
@@ -80,25 +84,42 @@ def _key(action: Any) -> str:
 def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool = True,
              path: Path = CACHE) -> dict:
     """Every option on ``n`` samples (cached): the best option and each option's mean and
-    paired difference to the best (mean, 95% half-width)."""
-    key = f"{game}/{seed}/{state.game.rollout_policy}/{n}/{'race' if race else 'all'}"
+    paired difference to the best (mean, 95% half-width).
+
+    With ``race``, a race without halving first drops the options clearly worse than the
+    leader (3 standard errors, on the samples they played); then the :data:`CONTENDERS`
+    best options by mean play all ``n`` samples side by side, paired (a race that ends
+    with one option left after a few hundred samples is not a long run: its leader can be
+    a lucky one)."""
+    key = f"{game}/{seed}/{state.game.rollout_policy}/{n}/{'final' if race else 'all'}"
     if key in cache:
         return cache[key]
     start = time.perf_counter()
-    # Racing only (no halving): the contenders play all n samples.
     found = compare_options(state, n=n, seed=10**6 + seed, seconds=None, adaptive=race,
                             halving=False)
-    best = found.best
+    games = found.games
+    by_plain = {_key(o.plain): o for o in found.options}
+    if race:
+        ranked = sorted(found.options, key=lambda o: -o.mean_score)[:CONTENDERS]
+        final = compare_options(state, n=n, seed=10**6 + seed, seconds=None,
+                                actions=[o.action for o in ranked], adaptive=False)
+        games += final.games
+        by_plain.update({_key(o.plain): o for o in final.options})
+        best = final.best
+    else:
+        best = found.best
     options = []
     for o in found.options:
+        o = by_plain[_key(o.plain)]
         diffs = [a - b for a, b in zip(o.scores, best.scores, strict=False)]
         k = len(diffs)
         m = math.fsum(diffs) / k
         sd = math.sqrt(math.fsum((d - m) ** 2 for d in diffs) / (k - 1)) if k > 1 else 0.0
         options.append({"action": _key(o.plain), "label": o.label, "mean": o.mean_score,
                         "vs_best": m, "half": Z95 * sd / math.sqrt(k), "samples": k})
-    got = cache[key] = {"best": found.options.index(best), "options": options, "samples": n,
-                        "games": found.games, "seconds": round(time.perf_counter() - start, 1)}
+    got = cache[key] = {"best": [op["action"] for op in options].index(_key(best.plain)),
+                        "options": options, "samples": n, "games": games,
+                        "seconds": round(time.perf_counter() - start, 1)}
     # Read again before writing: another run (another game) may have added its own.
     on_disk = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     on_disk.update(cache)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import add
 from typing import Any
 
 from ...core.policy import Policy, count_option, pick_best
@@ -269,9 +270,10 @@ _CARDS: dict[int, tuple[Any, tuple[tuple[int, int, int, int], ...]]] = {}
 #: id(orders) -> (them, each order as (its packed flavours with the guard bits, its
 #: height, its coins)): a view's ``order_faces`` or a state's ``comps.orders``.
 _ORDERS: dict[int, tuple[Any, tuple[tuple[int, int, int], ...]]] = {}
-#: id(action) -> (it, (its type, the field the rollout policy reads)): the engine shares
-#: its actions between positions.
-_OPTIONS: dict[int, tuple[Any, tuple[str, Any]]] = {}
+#: id(action) -> it, and id(action) -> (its type, the field the rollout policy reads):
+#: the engine shares its actions between positions.
+_OPTIONS: dict[int, Any] = {}
+_PAIRS: dict[int, tuple[str, Any]] = {}
 #: id(legal actions) -> (them, their pairs as in :data:`_OPTIONS`): the engine shares the
 #: tuples of its main actions (CCP-5) between positions.
 _LEGAL: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
@@ -343,19 +345,83 @@ def _value(by: int, size: int, wants: list[tuple[int, int, int]]) -> float:
     return best
 
 
-def _still_missing(by: int, wild: int, want: int) -> list[int]:
-    """What a stack that fits an order still misses of it, by flavour: the order's counts
-    less the stack's, its Rainbows covering the first flavours still missing."""
-    rest = want - by
-    missing = []
-    for f in range(len(FLAVOURS)):
-        k = rest >> (_BITS * f) & _DIGIT
-        if wild and k:
-            take = min(k, wild)
-            k -= take
-            wild -= take
-        missing.append(k)
-    return missing
+class _Missing(dict):
+    """(an order's packed counts less a stack's, the stack's Rainbows) -> what a stack
+    that fits the order still misses of it, by flavour: the order's counts less the
+    stack's, its Rainbows covering the first flavours still missing; worked out when
+    first asked for."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[int, ...]:
+        rest, wild = key
+        missing = []
+        for f in range(len(FLAVOURS)):
+            k = rest >> (_BITS * f) & _DIGIT
+            if wild and k:
+                take = min(k, wild)
+                k -= take
+                wild -= take
+            missing.append(k)
+        if len(self) >= 1 << 16:  # a bound on memory
+            self.clear()
+        got = self[key] = tuple(missing)
+        return got
+
+
+_MISSING = _Missing()
+
+
+class _Values(dict):
+    """(a stack's packed flavours, its size) -> :func:`_value` against ``wants``, worked
+    out when first asked for: one per set of orders a seat can fill."""
+
+    def __init__(self, table: tuple, wants: list[tuple[int, int, int]]) -> None:
+        super().__init__()
+        self.table = table
+        self.wants = wants
+        self.fits = _Fits(wants)
+
+    def __missing__(self, key: tuple[int, int]) -> float:
+        got = self[key] = _value(key[0], key[1], self.wants)
+        return got
+
+
+class _Fits(dict):
+    """(a stack's packed flavours, its size) -> the orders of ``wants`` it can still
+    become: (the packed flavours of the best of them by coins per missing card, or
+    ``None``; each of them, in order, as (its packed flavours, the cards it still
+    misses))."""
+
+    def __init__(self, wants: list[tuple[int, int, int]]) -> None:
+        super().__init__()
+        self.wants = wants
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[int | None, tuple]:
+        by, size = key
+        best, top, fitting = None, -1.0, []
+        for want, height, coins in self.wants:
+            if size > height or (want - by) & _GUARDS != _GUARDS:
+                continue
+            total = height - size  # the Rainbows fill any flavour
+            score = coins / (1 + total)
+            if score > top:
+                best, top = want, score
+            fitting.append((want, total))
+        got = self[key] = (best, tuple(fitting))
+        return got
+
+
+#: A seat's orders (the row's and its reserved ones, as order ids) -> their _Values.
+_VALUES: dict[tuple[int, ...], _Values] = {}
+
+
+def _values(orders: tuple[int, ...], table: tuple) -> _Values:
+    """The :class:`_Values` of the orders ``orders`` of ``table``."""
+    got = _VALUES.get(orders)
+    if got is None or got.table is not table:
+        if len(_VALUES) >= 1 << 12:  # a bound on memory
+            _VALUES.clear()
+        got = _VALUES[orders] = _Values(table, [table[o] for o in orders])
+    return got
 
 
 class Rollout(Policy):
@@ -394,18 +460,21 @@ class Rollout(Policy):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        # The tables below hold each action and tuple they name, so an id there is never
+        # another object's (an object's id is reused only once it is gone).
         known = _LEGAL.get(id(legal))
-        if known is not None and known[0] is legal:
+        if known is not None:
             options = known[1]
         else:
-            if len(_OPTIONS) >= 1 << 16:
-                _OPTIONS.clear()
-            options = []
-            for a in legal:  # a serving's options are shared actions in a new tuple
-                got = _OPTIONS.get(id(a))
-                if got is None or got[0] is not a:
-                    got = _OPTIONS[id(a)] = (a, (a.type, _field(a)))
-                options.append(got[1])
+            options = list(map(_PAIRS.get, map(id, legal)))
+            if None in options:  # a serving's options are shared actions in a new tuple
+                if len(_PAIRS) >= 1 << 16:
+                    _PAIRS.clear()
+                    _OPTIONS.clear()
+                for i, a in enumerate(legal):
+                    if options[i] is None:
+                        _OPTIONS[id(a)] = a
+                        options[i] = _PAIRS[id(a)] = (a.type, _field(a))
             if legal[0].type == "scoop":  # the main actions' tuples are shared (CCP-5)
                 if len(_LEGAL) >= 1 << 12:
                     _LEGAL.clear()
@@ -422,14 +491,14 @@ class Rollout(Policy):
         kind = options[0][0]
         if kind == "fill" or kind == "end_turn":  # CCP-9: the richest order
             return _best(self.rng, [table[o][2] if t == "fill" else -1 for t, o in options])
-        wants = [table[o] for o in orders]
+        value_of = _values(orders, table)
         stacks = [_stack(stack, cards) for stack in cones]
         if kind == "take_reward":  # CCP-10: a Cone or cards the cones need while young
             kinds = [field[0] for _t, field in options]
             if "cone" in kinds and pile >= 30:
                 return kinds.index("cone")
             if "cards" in kinds and pile >= 30:
-                need = _needs(hand, stacks, wants, cards)[0]
+                need = _needs(hand, stacks, value_of.fits, cards)[0]
                 values = []
                 for _t, (k, taken, from_pile) in options:
                     if k != "cards":
@@ -441,45 +510,46 @@ class Rollout(Policy):
                 return _best(self.rng, values)
             return kinds.index("coins") if "coins" in kinds else 0
         if kind == "place" or kind == "stop_serving":  # CCP-8
-            before = [_value(by, size, wants) for by, _w, size in stacks]
+            # each cone: its flavours, its size once placed on, its value now, its top card
+            facts = [(by, size + 1, value_of[(by, size)], cards[stack[-1]] if stack else None)
+                     for stack, (by, _w, size) in zip(cones, stacks, strict=True)]
             values = []
-            after: dict[tuple[int, int], float] = {}
             for t, field in options:
                 if t != "place":
                     values.append(0.0)
                     continue
                 card, cone = field
                 packed, f, brand, _combo = cards[card]
-                value = after.get((cone, packed))
-                if value is None:
-                    by, _w, size = stacks[cone]
-                    value = after[(cone, packed)] = _value(by + packed, size + 1, wants)
+                by, size, base, below = facts[cone]
+                value = value_of[(by + packed, size)]
                 if value < 0:
                     values.append(-10.0)
                     continue
-                gain = value - before[cone]
-                stack = cones[cone]
-                if stack:
-                    below = cards[stack[-1]]
-                    if f < 0 or below[1] < 0 or below[3] == brand:
-                        gain += 0.5  # a combo: one more placement (CCP-8)
+                gain = value - base
+                if below is not None and (f < 0 or below[1] < 0 or below[3] == brand):
+                    gain += 0.5  # a combo: one more placement (CCP-8)
                 values.append(gain)
             return _best(self.rng, values)
         # the main action (CCP-5)
-        need, held, complete, helps = _needs(hand, stacks, wants, cards)
+        need, held, complete, helps = _needs(hand, stacks, value_of.fits, cards)
         if hand and complete:
             return _first(options, "serve")
         best_scoop, best_value = -1, 0.0
+        flavour = [cards[c][1] for c in row]  # each row card's flavour (-1: a Rainbow)
         for i, (t, positions) in enumerate(options):
             if t != "scoop":
                 continue
-            want = list(need)
-            value = 0.05 * len(positions)
-            for p in positions:
-                f = cards[row[p]][1]
-                if f >= 0 and want[f] > 0:
-                    want[f] -= 1
-                    value += 1.0
+            if len(positions) == 1:  # most Scoops: one card
+                f = flavour[positions[0]]
+                value = 0.05 + 1.0 if f >= 0 and need[f] > 0 else 0.05
+            else:
+                want = list(need)
+                value = 0.05 * len(positions)
+                for p in positions:
+                    f = flavour[p]
+                    if f >= 0 and want[f] > 0:
+                        want[f] -= 1
+                        value += 1.0
             if value > best_value:
                 best_scoop, best_value = i, value
         if best_scoop >= 0 and best_value >= 1.0:
@@ -517,50 +587,71 @@ def _field(action: Any) -> Any:
     return None
 
 
-def _needs(hand: Any, stacks: list[tuple[int, int, int]], wants: list, cards: tuple) -> tuple:
+def _needs(hand: Any, stacks: list[tuple[int, int, int]], fits: _Fits, cards: tuple) -> tuple:
     """What the cones still need, toward each cone's best order (by coins per missing
     card), less the hand (by flavour); the hand's flavours counted; whether one Serve
     could complete a cone (a placement per Cone, the hand's Rainbows as any flavour,
-    CCP-8); whether a hand card helps a cone on its way."""
+    CCP-8); whether a hand card helps a cone on its way. ``fits``: the orders each stack
+    can still become (:class:`_Fits`)."""
     held = [0] * len(FLAVOURS)
-    wild = 0
+    wild = by_hand = 0
     for c in hand:
-        f = cards[c][1]
+        packed, f, _brand, _combo = cards[c]
         if f < 0:
             wild += 1
         else:
             held[f] += 1
-    need = [0] * len(FLAVOURS)
+            by_hand += packed
+    need = (0,) * len(FLAVOURS)
     complete = helps = False
     budget = len(stacks)
+    missing_of, short_of = _MISSING, _SHORT
     for by, rainbows, size in stacks:
-        best = None
-        top = -1.0
-        for want, height, coins in wants:
-            if size > height or (want - by) & _GUARDS != _GUARDS:
-                continue
-            total = height - size  # the Rainbows fill any flavour
-            score = coins / (1 + total)
-            if score > top:
-                best, top = (by, rainbows, want), score
-            if total and hand and not (complete and helps):
+        best, fitting = fits[(by, size)]
+        if hand:
+            for want, total in fitting:
+                if complete and helps:
+                    break
+                if not total:
+                    continue
                 if wild:
                     helps = True
                 if total <= budget or not helps:
-                    missing = _still_missing(by, rainbows, want)
-                    short = 0
-                    for f, k in enumerate(missing):
-                        if k:
-                            if held[f]:
-                                helps = True
-                            if k > held[f]:
-                                short += k - held[f]
+                    short, hit = short_of[(want - by, rainbows, by_hand)]
+                    if hit:
+                        helps = True
                     if total <= budget and short <= wild:
                         complete = True
         if best is not None:
-            for f, k in enumerate(_still_missing(*best)):
-                need[f] += k
+            need = tuple(map(add, need, missing_of[(best - by, rainbows)]))
     return [max(0, k - h) for k, h in zip(need, held, strict=True)], held, complete, helps
+
+
+class _Short(dict):
+    """(an order's packed counts less a stack's, the stack's Rainbows, a hand's packed
+    flavours without its Rainbows) -> (the cards of the order the stack still misses
+    beyond the hand's, whether the hand holds a flavour it misses), worked out when first
+    asked for."""
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[int, bool]:
+        rest, wild, by_hand = key
+        short, hit = 0, False
+        for f, k in enumerate(_MISSING[(rest, wild)]):
+            if k:
+                h = by_hand >> (_BITS * f) & _HELD
+                if h:
+                    hit = True
+                if k > h:
+                    short += k - h
+        if len(self) >= 1 << 16:  # a bound on memory
+            self.clear()
+        got = self[key] = (short, hit)
+        return got
+
+
+_SHORT = _Short()
+#: A hand's count of one flavour in its packed flavours (all 5 bits: no guard bit there).
+_HELD = (1 << _BITS) - 1
 
 
 def _first(options: list[tuple[str, Any]], kind: str) -> int:
