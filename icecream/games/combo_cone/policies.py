@@ -370,60 +370,6 @@ class _Missing(dict):
 _MISSING = _Missing()
 
 
-class _Values(dict):
-    """(a stack's packed flavours, its size) -> :func:`_value` against ``wants``, worked
-    out when first asked for: one per set of orders a seat can fill."""
-
-    def __init__(self, table: tuple, wants: list[tuple[int, int, int]]) -> None:
-        super().__init__()
-        self.table = table
-        self.wants = wants
-        self.fits = _Fits(wants)
-
-    def __missing__(self, key: tuple[int, int]) -> float:
-        got = self[key] = _value(key[0], key[1], self.wants)
-        return got
-
-
-class _Fits(dict):
-    """(a stack's packed flavours, its size) -> the orders of ``wants`` it can still
-    become: (the packed flavours of the best of them by coins per missing card, or
-    ``None``; each of them, in order, as (its packed flavours, the cards it still
-    misses))."""
-
-    def __init__(self, wants: list[tuple[int, int, int]]) -> None:
-        super().__init__()
-        self.wants = wants
-
-    def __missing__(self, key: tuple[int, int]) -> tuple[int | None, tuple]:
-        by, size = key
-        best, top, fitting = None, -1.0, []
-        for want, height, coins in self.wants:
-            if size > height or (want - by) & _GUARDS != _GUARDS:
-                continue
-            total = height - size  # the Rainbows fill any flavour
-            score = coins / (1 + total)
-            if score > top:
-                best, top = want, score
-            fitting.append((want, total))
-        got = self[key] = (best, tuple(fitting))
-        return got
-
-
-#: A seat's orders (the row's and its reserved ones, as order ids) -> their _Values.
-_VALUES: dict[tuple[int, ...], _Values] = {}
-
-
-def _values(orders: tuple[int, ...], table: tuple) -> _Values:
-    """The :class:`_Values` of the orders ``orders`` of ``table``."""
-    got = _VALUES.get(orders)
-    if got is None or got.table is not table:
-        if len(_VALUES) >= 1 << 12:  # a bound on memory
-            _VALUES.clear()
-        got = _VALUES[orders] = _Values(table, [table[o] for o in orders])
-    return got
-
-
 class Rollout(Policy):
     """The heuristic's rules of thumb on packed flavour counts, made for rollouts (no option).
 
@@ -491,14 +437,14 @@ class Rollout(Policy):
         kind = options[0][0]
         if kind == "fill" or kind == "end_turn":  # CCP-9: the richest order
             return _best(self.rng, [table[o][2] if t == "fill" else -1 for t, o in options])
-        value_of = _values(orders, table)
+        wants = [table[o] for o in orders]
         stacks = [_stack(stack, cards) for stack in cones]
         if kind == "take_reward":  # CCP-10: a Cone or cards the cones need while young
             kinds = [field[0] for _t, field in options]
             if "cone" in kinds and pile >= 30:
                 return kinds.index("cone")
             if "cards" in kinds and pile >= 30:
-                need = _needs(hand, stacks, value_of.fits, cards)[0]
+                need = _needs(hand, stacks, wants, cards)[0]
                 values = []
                 for _t, (k, taken, from_pile) in options:
                     if k != "cards":
@@ -511,9 +457,10 @@ class Rollout(Policy):
             return kinds.index("coins") if "coins" in kinds else 0
         if kind == "place" or kind == "stop_serving":  # CCP-8
             # each cone: its flavours, its size once placed on, its value now, its top card
-            facts = [(by, size + 1, value_of[(by, size)], cards[stack[-1]] if stack else None)
+            facts = [(by, size + 1, _value(by, size, wants), cards[stack[-1]] if stack else None)
                      for stack, (by, _w, size) in zip(cones, stacks, strict=True)]
             values = []
+            after: dict[tuple[int, int], float] = {}
             for t, field in options:
                 if t != "place":
                     values.append(0.0)
@@ -521,7 +468,9 @@ class Rollout(Policy):
                 card, cone = field
                 packed, f, brand, _combo = cards[card]
                 by, size, base, below = facts[cone]
-                value = value_of[(by + packed, size)]
+                value = after.get((cone, packed))
+                if value is None:
+                    value = after[(cone, packed)] = _value(by + packed, size, wants)
                 if value < 0:
                     values.append(-10.0)
                     continue
@@ -531,7 +480,7 @@ class Rollout(Policy):
                 values.append(gain)
             return _best(self.rng, values)
         # the main action (CCP-5)
-        need, held, complete, helps = _needs(hand, stacks, value_of.fits, cards)
+        need, held, complete, helps = _needs(hand, stacks, wants, cards)
         if hand and complete:
             return _first(options, "serve")
         best_scoop, best_value = -1, 0.0
@@ -587,12 +536,11 @@ def _field(action: Any) -> Any:
     return None
 
 
-def _needs(hand: Any, stacks: list[tuple[int, int, int]], fits: _Fits, cards: tuple) -> tuple:
+def _needs(hand: Any, stacks: list[tuple[int, int, int]], wants: list, cards: tuple) -> tuple:
     """What the cones still need, toward each cone's best order (by coins per missing
     card), less the hand (by flavour); the hand's flavours counted; whether one Serve
     could complete a cone (a placement per Cone, the hand's Rainbows as any flavour,
-    CCP-8); whether a hand card helps a cone on its way. ``fits``: the orders each stack
-    can still become (:class:`_Fits`)."""
+    CCP-8); whether a hand card helps a cone on its way."""
     held = [0] * len(FLAVOURS)
     wild = by_hand = 0
     for c in hand:
@@ -607,13 +555,16 @@ def _needs(hand: Any, stacks: list[tuple[int, int, int]], fits: _Fits, cards: tu
     budget = len(stacks)
     missing_of, short_of = _MISSING, _SHORT
     for by, rainbows, size in stacks:
-        best, fitting = fits[(by, size)]
-        if hand:
-            for want, total in fitting:
-                if complete and helps:
-                    break
-                if not total:
-                    continue
+        best = None
+        top = -1.0
+        for want, height, coins in wants:
+            if size > height or (want - by) & _GUARDS != _GUARDS:
+                continue
+            total = height - size  # the Rainbows fill any flavour
+            score = coins / (1 + total)
+            if score > top:
+                best, top = want, score
+            if total and hand and not (complete and helps):
                 if wild:
                     helps = True
                 if total <= budget or not helps:
