@@ -329,20 +329,51 @@ def _stack(stack: Any, cards: tuple) -> tuple[int, int, int]:
     return by, wild, len(stack)
 
 
-def _value(by: int, size: int, wants: list[tuple[int, int, int]]) -> float:
-    """How promising a stack is (``by`` packed flavours, ``size`` cards): the best order it
-    can still become, by coins and by how much of it is done (2 more when complete); -1
-    when it fits none, 0 when empty (CCP-9)."""
-    if not size:
-        return 0.0
-    best = -1.0
+def _cone_values(by: int, size: int, wants: list[tuple[int, int, int]]
+                 ) -> tuple[float, list[float], float]:
+    """How promising a stack is (``by`` packed flavours, ``size`` cards), and how promising
+    it would be with one more card of each flavour, and with one more Rainbow: the best
+    order it can still become, by coins and by how much of it is done (2 more when
+    complete); -1 when it fits none, 0 when empty (CCP-9). One pass over the orders: a
+    card of flavour ``f`` keeps an order the stack fits when the order wants more of
+    ``f`` than the stack has and has room; a Rainbow when it has room."""
+    before = -1.0 if size else 0.0
+    grown = size + 1
+    after = [-1.0] * len(FLAVOURS)
+    wild = -1.0
     for want, height, coins in wants:
-        if size <= height and (want - by) & _GUARDS == _GUARDS:
+        rest = want - by
+        if rest & _GUARDS != _GUARDS:
+            continue
+        if size and size <= height:
             done = size / height
             value = coins * done * done + (2.0 if size == height else 0.0)
-            if value > best:
-                best = value
-    return best
+            if value > before:
+                before = value
+        if grown <= height:
+            done = grown / height
+            value = coins * done * done + (2.0 if grown == height else 0.0)
+            if value > wild:
+                wild = value
+            for f in _WANTED[rest]:
+                if value > after[f]:
+                    after[f] = value
+    return before, after, wild
+
+
+class _Wanted(dict):
+    """An order's packed counts less a stack's (that fits it) -> the flavours the order
+    still wants more of, worked out when first asked for."""
+
+    def __missing__(self, rest: int) -> tuple[int, ...]:
+        if len(self) >= 1 << 16:  # a bound on memory
+            self.clear()
+        got = self[rest] = tuple(f for f in range(len(FLAVOURS))
+                                 if rest >> (_BITS * f) & _DIGIT)
+        return got
+
+
+_WANTED = _Wanted()
 
 
 class _Missing(dict):
@@ -456,21 +487,19 @@ class Rollout(Policy):
                 return _best(self.rng, values)
             return kinds.index("coins") if "coins" in kinds else 0
         if kind == "place" or kind == "stop_serving":  # CCP-8
-            # each cone: its flavours, its size once placed on, its value now, its top card
-            facts = [(by, size + 1, _value(by, size, wants), cards[stack[-1]] if stack else None)
+            # each cone: its value now, with one more card of each flavour or a Rainbow,
+            # and its top card
+            facts = [(*_cone_values(by, size, wants), cards[stack[-1]] if stack else None)
                      for stack, (by, _w, size) in zip(cones, stacks, strict=True)]
             values = []
-            after: dict[tuple[int, int], float] = {}
             for t, field in options:
                 if t != "place":
                     values.append(0.0)
                     continue
                 card, cone = field
-                packed, f, brand, _combo = cards[card]
-                by, size, base, below = facts[cone]
-                value = after.get((cone, packed))
-                if value is None:
-                    value = after[(cone, packed)] = _value(by + packed, size, wants)
+                _packed, f, brand, _combo = cards[card]
+                base, after, wild, below = facts[cone]
+                value = after[f] if f >= 0 else wild
                 if value < 0:
                     values.append(-10.0)
                     continue
