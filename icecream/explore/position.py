@@ -20,9 +20,12 @@ option), split equally between ``ceil(log2(options / 2)) + 1`` rounds and, withi
 round, between the options left; at the end of each round but the last, the lower half
 by mean score is dropped (reason ``"halved"``; :func:`halving_schedule`). A dropped
 option plays no more samples, and the time goes to telling the best from the runner-up.
-When one option is left, the work ends early (``decided``). ``adaptive=False`` plays
-every option on every sample, as before; ``halving=False`` races without halving (a long
-run's contenders all play ``n``).
+When one option is left, the work ends early (``decided``), but only when the runner-up's
+row says so too: its paired bootstrap interval, the one the page shows, lies clearly below
+0 (the race's normal bound can pass while a skewed spread still holds 0 there; then the
+runner-up plays on, and the race asks again when the two have played twice as many).
+``adaptive=False`` plays every option on every sample, as before; ``halving=False`` races
+without halving (a long run's contenders all play ``n``).
 
 The rollouts are played by the game's ``rollout_policy`` (a cheap bot under which the game
 lasts about as long as at a table) unless ``policy`` names another. A :class:`~.budget.
@@ -401,6 +404,7 @@ def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
     alive = list(range(len(actions)))  # the options still in the race
     dropped: dict[int, tuple[int, str]] = {}
     halve_at: frozenset[int] = frozenset()
+    sure_at = 0  # the samples from which the race may end, decided (_unsure_runner_up)
     began = time.monotonic()
     done = 0
     for i in range(n):
@@ -432,7 +436,19 @@ def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
         done = i + 1
         if adaptive and len(alive) > 1 and done >= RACE_FROM \
                 and (done - RACE_FROM) % RACE_EVERY == 0:
-            for k in _race(alive, scores):
+            worse = _race(alive, scores)
+            if len(worse) == len(alive) - 1 and done >= sure_at:
+                # The race would end, decided: only when the runner-up's row, the interval
+                # the page shows, says clearly lower too (a skewed spread can hold 0 there
+                # while the race's normal bound is below it); else the two play on, and it
+                # is asked again when they have played twice as many samples.
+                keep = _unsure_runner_up(alive, worse, scores, seed)
+                if keep is not None:
+                    worse.remove(keep)
+                    sure_at = 2 * done
+            elif len(worse) == len(alive) - 1:
+                worse.remove(max(worse, key=lambda k: sum(scores[k])))
+            for k in worse:
                 dropped[k] = (done, "worse")
             alive = [k for k in alive if k not in dropped]
         if done == 1 and adaptive and halving:
@@ -502,6 +518,17 @@ def _halve(alive: list[int], scores: list[list[float]]) -> list[int]:
     keep = max(2, math.ceil(len(alive) / 2))
     order = sorted(alive, key=lambda k: -sum(scores[k]) / count)
     return sorted(order[keep:])
+
+
+def _unsure_runner_up(alive: list[int], worse: list[int], scores: list[list[float]],
+                      seed: int) -> int | None:
+    """The option of ``worse`` with the highest mean when its paired difference to the one
+    option of ``alive`` not in ``worse`` is not clearly below 0 by the interval its row
+    would show (the bootstrap's, read by :func:`~.difference.difference`); else ``None``."""
+    leader = scores[next(k for k in alive if k not in worse)]
+    top = max(worse, key=lambda k: sum(scores[k]))
+    gap = bootstrap_mean([a - b for a, b in zip(scores[top], leader, strict=True)], seed=seed)
+    return None if difference(gap.value, gap.low, gap.high).verdict == LOWER else top
 
 
 def _race(alive: list[int], scores: list[list[float]]) -> list[int]:
