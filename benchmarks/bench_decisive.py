@@ -23,9 +23,11 @@ two options or more). On each:
   each would take hours on a shared 2-core machine: the long run races without halving
   (an option is dropped only when its paired difference to the leader lies wholly below
   0 by 3 standard errors), then the race's 3 best options by mean (``CONTENDERS``) play
-  all ``--long`` samples side by side, paired (``--no-race``: every option does). The
-  race alone ends when one option is left, often after a few hundred samples, and its
-  leader may be a lucky one: the final round is what makes the long run long. Its best option and each option's paired difference to it, with a
+  all ``--long`` samples side by side, paired, with the short run's best if it is not one
+  of them (``--no-race``: every option does). The race alone ends when one option is
+  left, often after a few hundred samples, and its leader may be a lucky one: the final
+  round is what makes the long run long. Its best option and each option's paired
+  difference to it, with a
   normal 95% interval (over the samples the option played).
 
 **Agreement**: a ``clear`` verdict agrees when its best option is the long run's best; a
@@ -82,7 +84,7 @@ def _key(action: Any) -> str:
 
 
 def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool = True,
-             path: Path = CACHE) -> dict:
+             path: Path = CACHE, include: str | None = None) -> dict:
     """Every option on ``n`` samples (cached): the best option and each option's mean and
     paired difference to the best (mean, 95% half-width).
 
@@ -90,10 +92,13 @@ def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool =
     leader (3 standard errors, on the samples they played); then the :data:`CONTENDERS`
     best options by mean play all ``n`` samples side by side, paired (a race that ends
     with one option left after a few hundred samples is not a long run: its leader can be
-    a lucky one)."""
+    a lucky one), and with them ``include`` (an action's key: the short run's best, whose
+    distance to the long run's best is what agreement reads)."""
     key = f"{game}/{seed}/{state.game.rollout_policy}/{n}/{'final' if race else 'all'}"
-    if key in cache:
-        return cache[key]
+    got = cache.get(key)
+    if got is not None and (include is None or any(
+            o["action"] == include and o["samples"] == n for o in got["options"])):
+        return got
     start = time.perf_counter()
     found = compare_options(state, n=n, seed=10**6 + seed, seconds=None, adaptive=race,
                             halving=False)
@@ -101,6 +106,7 @@ def long_run(game: str, seed: int, state: Any, n: int, cache: dict, race: bool =
     by_plain = {_key(o.plain): o for o in found.options}
     if race:
         ranked = sorted(found.options, key=lambda o: -o.mean_score)[:CONTENDERS]
+        ranked += [o for o in found.options if _key(o.plain) == include and o not in ranked]
         final = compare_options(state, n=n, seed=10**6 + seed, seconds=None,
                                 actions=[o.action for o in ranked], adaptive=False)
         games += final.games
@@ -177,7 +183,8 @@ def main() -> None:
                       flush=True)
                 continue
             short = short_run(state, args.seed)
-            long = long_run(game, seed, state, args.long, cache, not args.no_race, args.cache)
+            long = long_run(game, seed, state, args.long, cache, not args.no_race, args.cache,
+                            include=short["best"])
             rows.append((seed, state, short, long, agrees(short, long)))
         if args.long_only:
             continue
