@@ -536,9 +536,23 @@ class ComboConeState(SeatTurns):
         if self._phase == MAIN:
             self._legal = None  # (the steps leave none when a turn ends, so nor do we)
         # Before the final turns (-1) and in all but the last of them (CCP-11): no events.
+        same = self.comps.same_kind
         while self.final_left < 0 or self.final_left > 1:
             if self._phase == MAIN:
-                legal = main_legal()
+                # FAST PATH: _main_legal's lookup for a full row, inline (its key, the same
+                # expression: no rule here; a key not yet seen goes to _main_legal).
+                row = self.row
+                if len(row) == ROW_SIZE:
+                    a, b, c, d = row
+                    sa, sb = same[a], same[b]
+                    legal = _MAIN_LEGAL.get((
+                        sa[b], sa[c], sa[d], sb[c], sb[d], same[c][d],
+                        (len(self.order_row) << 1 | (not self.order_deck)) << 2
+                        | len(self.reserved[self.to_act])))
+                    if legal is None:
+                        legal = main_legal()
+                else:
+                    legal = main_legal()
             else:
                 legal = self._legal
                 if legal is None:
