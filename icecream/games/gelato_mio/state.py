@@ -26,7 +26,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, chain, compress, repeat
 from operator import ge, is_
 from typing import Any
 
@@ -197,7 +197,8 @@ def _asks_for(key: bytes) -> tuple[Ask, ...]:
     if by_seat is None:
         by_seat = _PAIRS_BY_HAND[hand] = tuple(tuple(_ask(a, b, q) for a, b in _PAIR_KINDS[hand][1])
                                               for q in range(4))
-    asks = tuple(a for q in range(players) if q != me and holding[q] for a in by_seat[q])
+    asks = tuple(chain.from_iterable(by_seat[q] for q in range(players)
+                                     if q != me and holding[q]))
     if len(_ASKS_BY_HAND) >= 1 << 16:  # a bound on memory; random games meet far fewer
         _ASKS_BY_HAND.clear()
     _ASKS_BY_HAND[key] = asks
@@ -876,7 +877,11 @@ class GelatoMioState(KitState):
             while True:
                 occ, takes, makes, serves, asks = options(serve_memo, occ)
                 n_take = len(takes)
-                n_other = n_take + len(makes) + len(serves)
+                n_other = n_take
+                if makes:
+                    n_other += len(makes)
+                if serves:
+                    n_other += len(serves)
                 total = n_other + len(asks)
                 steps += 1
                 if not total:
