@@ -93,6 +93,10 @@ POLICIES = ("random", "greedy", "heuristic", "rollout")
 #: The position page's default time limit (seconds) for :func:`what_if` and
 #: :func:`compare_options` when no budget is given.
 WHAT_IF_SECONDS = 10.0
+#: The samples a position what-if asks for unless told (the API's and the page's): more
+#: than the time limit usually allows a game of many options, so the race and the time
+#: limit decide where the work ends, not a small count.
+WHAT_IF_SAMPLES = 1000
 #: The race starts after this many samples of every option ...
 RACE_FROM = 8
 #: ... and looks again every this many samples.
@@ -319,7 +323,7 @@ def _default_budget(budget: Budget | None, seconds: float | None) -> Budget | No
     return Budget.for_page(seconds)
 
 
-def what_if(state: Any, n: int = 1000, policy: str | None = None, seed: int = 0,
+def what_if(state: Any, n: int = WHAT_IF_SAMPLES, policy: str | None = None, seed: int = 0,
             policy_options: Mapping[str, Any] | None = None,
             lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
             min_samples: int = 0, actions: Sequence[Any] | None = None,
@@ -350,7 +354,7 @@ def what_if(state: Any, n: int = 1000, policy: str | None = None, seed: int = 0,
                            actions, seconds, adaptive, halving).to_frame()
 
 
-def compare_options(state: Any, n: int = 1000, policy: str | None = None, seed: int = 0,
+def compare_options(state: Any, n: int = WHAT_IF_SAMPLES, policy: str | None = None, seed: int = 0,
                     policy_options: Mapping[str, Any] | None = None,
                     lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
                     min_samples: int = 0, actions: Sequence[Any] | None = None,
@@ -363,7 +367,7 @@ def compare_options(state: Any, n: int = 1000, policy: str | None = None, seed: 
                                         actions, adaptive=adaptive, halving=halving))
 
 
-def compare_options_steps(state: Any, n: int = 200, policy: str | None = None,
+def compare_options_steps(state: Any, n: int = WHAT_IF_SAMPLES, policy: str | None = None,
                           seed: int = 0, policy_options: Mapping[str, Any] | None = None,
                           lang: str = DEFAULT_LANGUAGE, budget: Budget | None = None,
                           min_samples: int = 0,
@@ -550,6 +554,6 @@ def _race(alive: list[int], scores: list[list[float]]) -> list[int]:
     return out
 
 
-__all__ = ["CLOSE_WIDTH", "DROP_Z", "POLICIES", "RACE_EVERY", "RACE_FROM", "WHAT_IF_SECONDS",
-           "NoSamples", "OptionComparison", "OptionResult", "compare_options",
+__all__ = ["CLOSE_WIDTH", "DROP_Z", "POLICIES", "RACE_EVERY", "RACE_FROM", "WHAT_IF_SAMPLES",
+           "WHAT_IF_SECONDS", "NoSamples", "OptionComparison", "OptionResult", "compare_options",
            "compare_options_steps", "halving_schedule", "play_out", "rollout_policy", "what_if"]

@@ -58,7 +58,13 @@ from ..explore.compare import (
     presets_labelled,
 )
 from ..explore.difference import show_interval, show_value  # noqa: F401 (kept here)
-from ..explore.position import POLICIES, NoSamples, OptionComparison, compare_options_steps
+from ..explore.position import (
+    POLICIES,
+    WHAT_IF_SAMPLES,
+    NoSamples,
+    OptionComparison,
+    compare_options_steps,
+)
 from ..teach.conclusions import (
     comparison_conclusion,
     metric_difference,
@@ -401,8 +407,9 @@ class PositionWhatIf(widgets.VBox):
     :meth:`run` does what the *Run* button does and returns True on success.
     """
 
-    def __init__(self, state: Any, samples: int = 200, policy: str | None = None, seed: int = 0,
-                 lang: str = DEFAULT_LANGUAGE, seconds: int = 10, plotly: bool = True) -> None:
+    def __init__(self, state: Any, samples: int = WHAT_IF_SAMPLES, policy: str | None = None,
+                 seed: int = 0, lang: str = DEFAULT_LANGUAGE, seconds: int = 10,
+                 plotly: bool = True) -> None:
         super().__init__()
         #: Whether the page draws plotly's charts; the play page loads no plotly front end
         #: (voila.json's ClassroomVoila.page_extensions), so its chart is SVG.
@@ -617,7 +624,8 @@ class WhatIfBoard(widgets.VBox):
     says so in place of the tab.
     """
 
-    def __init__(self, game: str | None = None, games: int = 200, samples: int = 200,
+    def __init__(self, game: str | None = None, games: int = 200,
+                 samples: int = WHAT_IF_SAMPLES,
                  lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.lang = lang
