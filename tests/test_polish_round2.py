@@ -38,8 +38,8 @@ def test_ic13_scored_day_shows_the_scored_table_until_continue() -> None:
     # cards handed in, and what Continue does.
     assert 'data-scoring="1"' in svg and "ic-option" not in svg
     assert svg.count('class="ic-last-day"') == 3
-    assert t("widgets.svg.day_scored", day=t("ui.day_n", n=1)) in svg
-    assert t("widgets.svg.next_on_continue", day=t("ui.day_n", n=2)) in svg
+    assert t("widgets.svg.day_scored", day=t("ui.day_n.inline", n=1)) in svg
+    assert t("widgets.svg.next_on_continue", day=t("ui.day_n.inline", n=2)) in svg
     # Day 2's deal waits: neither the summary nor the message line tells it yet.
     dealt = t("ic.event.day", day=2, dealer="")[:12]
     summary = unescape(g.summary.value)

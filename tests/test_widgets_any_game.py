@@ -141,6 +141,9 @@ def test_a_registered_game_is_offered_by_the_picker(toy):
 def test_game_explorer_plays_the_toy_game_by_clicks_and_steps(toy):
     g = GameExplorer(game="toy", players=["Ann", "Bob"], goal=5)
     assert g.history.game == "toy" and round_text(g.state) == "Lap 1"
+    # No "<round_label>.inline" words: inside a sentence the round reads as its label.
+    assert round_text(g.state, inline=True) == "Lap 1"
+    assert "Lap 1" in g.finish_round_button.tooltip
     assert 'class="ic-option ic-button"' in g.table.svg and "Add 2" in g.table.svg
     assert g.finish_round_button.description == "Finish Lap 1"
     assert g.click({"type": "add", "n": 2}) and g.state.total == 2

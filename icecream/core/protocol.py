@@ -666,7 +666,8 @@ class GameSpec:
     * ``policies``: bot name -> ``policy(view, rng, **options) -> plain action``, for the
       generic ``greedy`` and ``heuristic`` bots.
     * ``round_attr``: the state attribute counting the game's big steps (Ice Cream's
-      ``day``); ``round_label`` its catalog key (``"ui.day"``, ``{n}`` the number).
+      ``day``); ``round_label`` its catalog key (``"ui.day"``, ``{n}`` the number), and
+      ``<round_label>.inline``, when the catalog has it, the words inside a sentence.
     * ``pause_after_round``: views stop at the end of each round to show its scoring
       (Ice Cream scores each day); a game that scores only at its end leaves it False.
     * ``round_start_event``: the key of the event that opens a round. A step that scores

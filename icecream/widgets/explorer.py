@@ -806,7 +806,8 @@ class GameExplorer(ExplorerBase):
         if rnd and self._changed("round_label", rnd):
             self.finish_round_button.description = t("widgets.button.finish_round", lang,
                                                      round=rnd)
-            self.finish_round_button.tooltip = t("widgets.tip.finish_round", lang, round=rnd)
+            self.finish_round_button.tooltip = t("widgets.tip.finish_round", lang,
+                                                 round=hooks.round_text(s, lang, inline=True))
         to_act = s.current_player
         human = not over and session.players[to_act] == HUMAN
         step_key = "step_for" if human else "step"

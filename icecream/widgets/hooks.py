@@ -94,10 +94,17 @@ def round_number(state: State) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def round_text(state: State, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The current round in the game's own words (``"Day 2"``); empty without rounds."""
+def round_text(state: State, lang: str = DEFAULT_LANGUAGE, inline: bool = False) -> str:
+    """The current round in the game's own words (``"Day 2"``); empty without rounds.
+    ``inline``: the words for the middle of a sentence (``"day 2"``, ``"dag 2"``), from the
+    game's ``<round_label>.inline`` key when its catalog has one."""
     n = round_number(state)
-    return "" if n is None else t(state.game.round_label, lang, n=n)
+    if n is None:
+        return ""
+    key = state.game.round_label
+    if inline and has_message(f"{key}.inline", lang):
+        key = f"{key}.inline"
+    return t(key, lang, n=n)
 
 
 def setting_label(spec: GameSpec, name: str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -132,7 +132,8 @@ def summary_html(history: Any, step: int, perspective: int | None,
     if after.is_over:
         head = t("widgets.summary.over", lang)
     else:
-        head = t("widgets.summary.round", lang, round=hooks.round_text(before, lang))
+        head = t("widgets.summary.round", lang,
+                 round=hooks.round_text(before, lang, inline=True))
     # A round's points mean something only in a game that scores each round (Ice Cream's
     # day); a game that scores at its end showed "+0" for everyone there (issue 21).
     per_round = after.game.pause_after_round

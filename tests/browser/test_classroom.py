@@ -83,7 +83,7 @@ def test_scoring_is_a_visible_moment_continued_by_a_click(small: Any) -> None:
     page, _ = small
     play_until_summary(page)
     summary = text_of(page, f"{PLAY} .ic-round-summary")
-    assert t("widgets.summary.round", round=t("ui.day_n", n=1)) in summary
+    assert t("widgets.summary.round", round=t("ui.day_n.inline", n=1)) in summary
     assert "IC-13" in summary and t("widgets.summary.this_round") in summary
     rows = page.locator(f"{PLAY} .ic-round-summary tr").count()
     assert rows == 5, rows  # a header and one row per player

@@ -79,12 +79,12 @@ def test_a_whole_day_played_by_clicking(open_page: Any, check: Any,
     assert any(a == {"type": "place", "cone": None} for a in clicked), "no new cone started"
     assert any(a["type"] == "place" and a["cone"] for a in clicked), "no scoop on a cone"
     summary = text_of(page, f"{PLAY} .ic-round-summary")  # the scoring, shown (issue 11)
-    assert t("widgets.summary.round", round=t("ui.day_n", n=1)) in summary, summary
+    assert t("widgets.summary.round", round=t("ui.day_n.inline", n=1)) in summary, summary
     totals = page.eval_on_selector_all(
         f"{PLAY} .ic-scores tr", "trs => trs.slice(1).map(tr => tr.cells[1].innerText)")
     assert len(totals) == 4 and sum(int(x) for x in totals) > 0, totals
     # The table shows day 1 as scored until Continue deals day 2 (issue 21).
-    scored = t("widgets.svg.day_scored", day=t("ui.day_n", n=1))
+    scored = t("widgets.svg.day_scored", day=t("ui.day_n.inline", n=1))
     assert scored in text_of(page, f"{TABLE} .ic-phase")
     page.click(f"{PLAY} .ic-continue")
     page.wait_for_selector(f"{TABLE} svg:not([data-scoring])", timeout=20_000)

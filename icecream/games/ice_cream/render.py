@@ -247,7 +247,8 @@ class _Picture:
         v, o = self.v, self.out
         phase = escape(t(f"ic.phase.{v.phase}", self.lang))
         if self.scoring is not None:  # the day as scored (IC-13)
-            phase = self.tr("day_scored", day=t("ui.day_n", self.lang, n=self.scoring.day))
+            phase = self.tr("day_scored", day=t("ui.day_n.inline", self.lang,
+                                                n=self.scoring.day))
         if v.is_over:
             left = phase
         else:
@@ -259,7 +260,7 @@ class _Picture:
         if self.scoring is not None:
             nxt = self.scoring.next_day
             right = "" if nxt is None else self.tr(
-                "next_on_continue", day=t("ui.day_n", self.lang, n=nxt))
+                "next_on_continue", day=t("ui.day_n.inline", self.lang, n=nxt))
         elif v.is_over:
             right = self.tr("winners", count=len(v.winners),
                             names=join_words([seat_name(v.names, p, self.lang)
