@@ -37,19 +37,19 @@ ALONE = ("alone", ["tests"])
 INTERRUPTED = 130
 
 
-#: Seconds each browser test file took in a loaded fresh-clone run (2026-12-02), the three
-#: parts side by side (its tests marked ``alone`` left out), to share them out evenly; every
-#: run prints them at its end ("seconds per browser test file", from each part's JUnit
-#: report in ``build/test-logs``).
+#: Seconds each browser test file took in the latest loaded fresh-clone run (2026-12-02),
+#: the three parts side by side (its tests marked ``alone`` left out), to share them out
+#: evenly; every run prints them at its end ("seconds per browser test file", from each
+#: part's JUnit report in ``build/test-logs``).
 #: A file not listed counts one second per kilobyte. Only the balance depends on these.
 SECONDS = {
-    "test_static_site.py": 178, "test_classroom.py": 154, "test_tutorial_pages.py": 137,
-    "test_serving.py": 124, "test_play.py": 106, "test_every_game.py": 63, "test_a11y.py": 56,
-    "test_budgets_in_browser.py": 47, "test_dutch.py": 44, "test_concurrent.py": 34,
-    "test_polish_round2_pages.py": 36, "test_dashboards.py": 24, "test_quiz.py": 21,
-    "test_keyboard.py": 28, "test_examples_whatif.py": 11, "test_issue21.py": 11,
-    "test_ccp_table.py": 7, "test_gm_table.py": 5, "test_dashboard_files.py": 4,
-    "test_ice_cream_text.py": 3,
+    "test_static_site.py": 159, "test_serving.py": 123, "test_tutorial_pages.py": 82,
+    "test_play.py": 63, "test_every_game.py": 50, "test_classroom.py": 48, "test_sharing.py": 40,
+    "test_lessons.py": 30, "test_dutch.py": 26, "test_budgets_in_browser.py": 24,
+    "test_a11y.py": 23, "test_polish_round2_pages.py": 22, "test_dashboards.py": 15,
+    "test_keyboard.py": 14, "test_examples_whatif.py": 13, "test_quiz.py": 13,
+    "test_issue21.py": 9, "test_dashboard_files.py": 8, "test_gm_table.py": 6,
+    "test_ice_cream_text.py": 5, "test_ccp_table.py": 4,
 }
 
 
