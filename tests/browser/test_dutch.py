@@ -135,7 +135,7 @@ def test_a_day_of_ijs_played_in_dutch(open_page: Any, check: Any,
     wait_kernel_idle(page)
     assert any(a["type"] in ("serve", "draw") for a in clicked)
     summary = text_of(page, f"{PLAY} .ic-round-summary")
-    assert t("widgets.summary.round", NL, round=t("ui.day", NL, day=1)) in summary, summary
+    assert t("widgets.summary.round", NL, round=t("ui.day_n.inline", NL, n=1)) in summary, summary
     assert "Speler 1" in summary and "scoort" in summary  # default names are Dutch too
     log = text_of(page, f"{PLAY} .ic-log")
     assert "scoort" in log and "startspeler" in log, log[:400]
