@@ -99,11 +99,12 @@ def test_settings_made_once_are_reused_but_types_still_checked():
 
 
 def test_tables_fill_themselves_and_start_over_when_full(monkeypatch):
+    from icecream.core import memo
     from icecream.games.ice_cream import tables
 
-    monkeypatch.setattr(tables, "TABLE_LIMIT", 3)
+    monkeypatch.setattr(memo, "TABLE_LIMIT", 3)
     calls = []
-    table = tables.Table(lambda k: calls.append(k) or k * 10)
+    table = memo.Table(lambda k: calls.append(k) or k * 10)
     assert [table[k] for k in (1, 2, 1, 3)] == [10, 20, 10, 30] and calls == [1, 2, 3]
     assert table[4] == 40 and len(table) == 1  # full at 3: emptied, then 4 kept
     assert tables.CONE_BYTES[None] == b"\0\0" and tables.CONE_BYTES[(0, 0, 1)] == bytes((3, 2))

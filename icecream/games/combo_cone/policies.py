@@ -27,6 +27,7 @@ from collections import Counter
 from operator import add
 from typing import Any
 
+from ...core.memo import Table
 from ...core.policy import Policy, count_option, pick_best
 from .components import BRANDS, FLAVOURS
 
@@ -361,44 +362,30 @@ def _cone_values(by: int, size: int, wants: list[tuple[int, int, int]]
     return before, after, wild
 
 
-class _Wanted(dict):
-    """An order's packed counts less a stack's (that fits it) -> the flavours the order
-    still wants more of, worked out when first asked for."""
-
-    def __missing__(self, rest: int) -> tuple[int, ...]:
-        if len(self) >= 1 << 16:  # a bound on memory
-            self.clear()
-        got = self[rest] = tuple(f for f in range(len(FLAVOURS))
-                                 if rest >> (_BITS * f) & _DIGIT)
-        return got
+def _packed_wanted(rest: int) -> tuple[int, ...]:
+    """The flavours an order still wants more of than a stack that fits it has (``rest``:
+    the order's packed counts less the stack's)."""
+    return tuple(f for f in range(len(FLAVOURS)) if rest >> (_BITS * f) & _DIGIT)
 
 
-_WANTED = _Wanted()
+def _packed_missing(key: tuple[int, int]) -> tuple[int, ...]:
+    """What a stack that fits an order still misses of it, by flavour (``key``: the
+    order's packed counts less the stack's, the stack's Rainbows): the order's counts less
+    the stack's, its Rainbows covering the first flavours still missing."""
+    rest, wild = key
+    missing = []
+    for f in range(len(FLAVOURS)):
+        k = rest >> (_BITS * f) & _DIGIT
+        if wild and k:
+            take = min(k, wild)
+            k -= take
+            wild -= take
+        missing.append(k)
+    return tuple(missing)
 
 
-class _Missing(dict):
-    """(an order's packed counts less a stack's, the stack's Rainbows) -> what a stack
-    that fits the order still misses of it, by flavour: the order's counts less the
-    stack's, its Rainbows covering the first flavours still missing; worked out when
-    first asked for."""
-
-    def __missing__(self, key: tuple[int, int]) -> tuple[int, ...]:
-        rest, wild = key
-        missing = []
-        for f in range(len(FLAVOURS)):
-            k = rest >> (_BITS * f) & _DIGIT
-            if wild and k:
-                take = min(k, wild)
-                k -= take
-                wild -= take
-            missing.append(k)
-        if len(self) >= 1 << 16:  # a bound on memory
-            self.clear()
-        got = self[key] = tuple(missing)
-        return got
-
-
-_MISSING = _Missing()
+_WANTED = Table(_packed_wanted)
+_MISSING = Table(_packed_missing)
 
 
 class Rollout(Policy):
@@ -607,29 +594,23 @@ def _needs(hand: Any, stacks: list[tuple[int, int, int]], wants: list, cards: tu
     return [max(0, k - h) for k, h in zip(need, held, strict=True)], held, complete, helps
 
 
-class _Short(dict):
-    """(an order's packed counts less a stack's, the stack's Rainbows, a hand's packed
-    flavours without its Rainbows) -> (the cards of the order the stack still misses
-    beyond the hand's, whether the hand holds a flavour it misses), worked out when first
-    asked for."""
-
-    def __missing__(self, key: tuple[int, int, int]) -> tuple[int, bool]:
-        rest, wild, by_hand = key
-        short, hit = 0, False
-        for f, k in enumerate(_MISSING[(rest, wild)]):
-            if k:
-                h = by_hand >> (_BITS * f) & _HELD
-                if h:
-                    hit = True
-                if k > h:
-                    short += k - h
-        if len(self) >= 1 << 16:  # a bound on memory
-            self.clear()
-        got = self[key] = (short, hit)
-        return got
+def _packed_short(key: tuple[int, int, int]) -> tuple[int, bool]:
+    """The cards of an order a stack still misses beyond a hand's, and whether the hand
+    holds a flavour it misses (``key``: the order's packed counts less the stack's, the
+    stack's Rainbows, the hand's packed flavours without its Rainbows)."""
+    rest, wild, by_hand = key
+    short, hit = 0, False
+    for f, k in enumerate(_MISSING[(rest, wild)]):
+        if k:
+            h = by_hand >> (_BITS * f) & _HELD
+            if h:
+                hit = True
+            if k > h:
+                short += k - h
+    return short, hit
 
 
-_SHORT = _Short()
+_SHORT = Table(_packed_short)
 #: A hand's count of one flavour in its packed flavours (all 5 bits: no guard bit there).
 _HELD = (1 << _BITS) - 1
 

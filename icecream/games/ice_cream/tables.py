@@ -2,7 +2,8 @@
 
 They stand for the rules written out plainly; ``tests/test_engine_tables.py`` checks each
 against that plain reading. Tables are filled on first use; the few that could grow with
-unusual settings (30 cones, long cones) start over past :data:`TABLE_LIMIT` entries.
+unusual settings (30 cones, long cones) start over past
+:data:`~icecream.core.memo.TABLE_LIMIT` entries (:class:`~icecream.core.memo.Table`).
 
 >>> sets = ConeSets([(0, 0), (1,), None], by_flavour=False)
 >>> exact, close = sets.classify(mask_of([0]))  # a player holding only strawberry
@@ -12,9 +13,9 @@ unusual settings (30 cones, long cones) start over past :data:`TABLE_LIMIT` entr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
+from ...core.memo import Table
 from .actions import DRAW, SERVE
 from .components import NUM_FLAVOURS
 
@@ -63,28 +64,6 @@ class ConeSets(dict):
             close &= ((miss & self.singles) + low) & flag  # ... and one scoop of it
         both = self[held] = (self.every & ~some, close)
         return both
-
-
-#: Past this many entries a table starts over (only unusual settings get near it).
-TABLE_LIMIT = 100_000
-
-
-class Table(dict):
-    """A dict that fills itself: a missing key's value is ``compute(key)``, kept for next
-    time (the table starts over past :data:`TABLE_LIMIT` entries). A hit is a plain dict
-    lookup in C."""
-
-    __slots__ = ("compute",)
-
-    def __init__(self, compute: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.compute = compute
-
-    def __missing__(self, key: Any) -> Any:
-        if len(self) >= TABLE_LIMIT:
-            self.clear()
-        value = self[key] = self.compute(key)
-        return value
 
 
 def mask_of(cards: Iterable[int]) -> int:
