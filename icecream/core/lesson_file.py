@@ -35,9 +35,7 @@ version, the zlib-packed JSON in base64url and the first bytes of its SHA-256
 
 from __future__ import annotations
 
-import hashlib
 import json
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,14 +45,11 @@ from .examples import Example, ExampleFileError, example_to_dict, read_example
 from .history import digest
 from .protocol import check_plain, parse_json
 from .share import (
-    CHECK_BYTES,
-    MAX_FILE_TOKEN,
-    MAX_UNPACKED,
     SharedPosition,
     ShareLinkError,
-    _b64,
-    _unb64,
     decode_position,
+    pack_token,
+    unpack_token,
 )
 
 LESSON_FORMAT = "icecream-lesson"
@@ -69,8 +64,8 @@ MAX_CHAPTERS = 100
 MAX_NOTES = 5000
 #: What a chapter may be.
 KINDS = ("position", "puzzle", "example")
-#: The link format (``?example=`` and ``?lesson=``); the same framing as a position's.
-LINK_VERSION = 1
+#: The links' kinds (``?example=`` and ``?lesson=``), framed as a position's
+#: (:func:`~icecream.core.share.pack_token`).
 LINK_KINDS = ("example", "lesson")
 
 
@@ -203,46 +198,14 @@ def encode_link(kind: str, payload: Mapping[str, Any]) -> str:
     ``kind`` (``"example"`` or ``"lesson"``)."""
     if kind not in LINK_KINDS:
         raise ValueError(f"kind must be one of {', '.join(LINK_KINDS)}, not {kind!r}")
-    raw = json.dumps({"kind": kind, kind: payload}, sort_keys=True, separators=(",", ":"),
-                     ensure_ascii=False).encode("utf-8")
-    check = hashlib.sha256(raw).digest()[:CHECK_BYTES]
-    return f"{LINK_VERSION}.{_b64(zlib.compress(raw, 9))}.{_b64(check)}"
+    return pack_token({"kind": kind, kind: payload})
 
 
 def decode_link(token: Any, kind: str) -> Any:
     """The payload of a ``kind`` link token, its framing checked (length, version,
     check, size unpacked, plain JSON): the caller reads it as the file it holds."""
     what = f"{kind} link"
-    if not isinstance(token, str):
-        raise LessonFileError(f"{what}: must be text, not {type(token).__name__}")
-    token = token.strip()
-    if len(token) > MAX_FILE_TOKEN:
-        raise LessonFileError(f"{what}: {len(token)} characters is longer than the "
-                              f"{MAX_FILE_TOKEN} a link may have")
-    parts = token.split(".")
-    if len(parts) != 3 or not parts[0].isdigit():
-        raise LessonFileError(f"{what}: not a link of this program (expected "
-                              "<version>.<contents>.<check>); was it copied whole?")
-    if int(parts[0]) != LINK_VERSION:
-        raise LessonFileError(f"{what}: version {parts[0]} is not one this program reads "
-                              f"({LINK_VERSION})")
-    try:
-        packed, check = _unb64(parts[1], "contents"), _unb64(parts[2], "check")
-    except ShareLinkError as e:
-        raise LessonFileError(f"{what}: {str(e).split(': ', 1)[1]}") from None
-    unpack = zlib.decompressobj()
-    try:
-        raw = unpack.decompress(packed, MAX_UNPACKED)
-    except zlib.error:
-        raise LessonFileError(f"{what}: damaged (it does not unpack); was it copied "
-                              "whole?") from None
-    if unpack.unconsumed_tail or not unpack.eof:
-        raise LessonFileError(f"{what}: damaged or too large (it does not unpack whole "
-                              f"within {MAX_UNPACKED} bytes)")
-    if hashlib.sha256(raw).digest()[:CHECK_BYTES] != check:
-        raise LessonFileError(f"{what}: changed or damaged (its check does not match its "
-                              "contents); ask for the link again")
-    data = parse_json(raw, LessonFileError, what)
+    data = unpack_token(token, what, LessonFileError, "a link of this program", "contents")
     if not isinstance(data, dict) or set(data) != {"kind", kind} or data["kind"] != kind:
         raise LessonFileError(f"{what}: it holds no {kind} (is it another kind of link?)")
     return data[kind]

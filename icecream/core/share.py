@@ -45,6 +45,9 @@ READABLE = (1,)
 #: data file of its own (Combo Cone's ``deck=...``), go into a file instead: some servers
 #: and mail programs cut addresses past about 8,000 characters.
 MAX_LINK = 6000
+#: The longest token read at all, from a link or from a file (:data:`MAX_LINK` is for
+#: links; a file may hold a position with its own data files).
+MAX_FILE_TOKEN = 200_000
 #: The most a token may unpack to (bytes of JSON): a token is small, a bomb is refused.
 MAX_UNPACKED = 1_000_000
 #: Bytes of SHA-256 kept as the token's check: a token cut short or changed by hand fails
@@ -70,13 +73,62 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
-def _unb64(text: str, what: str) -> bytes:
+def pack_token(payload: Any) -> str:
+    """``payload`` (plain JSON) as a link token: ``<version>.<packed>.<check>``, the
+    version, the zlib-packed JSON in base64url and the first :data:`CHECK_BYTES` of its
+    SHA-256. Every link of this program (a position, a teacher's example or lesson) is
+    framed so."""
+    raw = json.dumps(payload, sort_keys=True, separators=(",", ":"),
+                     ensure_ascii=False).encode("utf-8")
+    check = hashlib.sha256(raw).digest()[:CHECK_BYTES]
+    return f"{LINK_VERSION}.{_b64(zlib.compress(raw, 9))}.{_b64(check)}"
+
+
+def unpack_token(token: Any, what: str, error: type[IcecreamError], thing: str,
+                 part: str) -> Any:
+    """The plain JSON a :func:`pack_token` token holds, its framing checked: text, at most
+    :data:`MAX_FILE_TOKEN` characters, three parts, a version this program reads, link
+    text, unpacking whole within :data:`MAX_UNPACKED` bytes, the check. Anything else
+    raises ``error`` with one line starting with ``what`` ("position link"); ``thing``
+    names what such a token is ("a shared position"), ``part`` its middle ("position")."""
+    if not isinstance(token, str):
+        raise error(f"{what}: must be text, not {type(token).__name__}")
+    token = token.strip()
+    if len(token) > MAX_FILE_TOKEN:
+        raise error(f"{what}: {len(token)} characters is longer than the {MAX_FILE_TOKEN} "
+                    f"{thing} may have")
+    parts = token.split(".")
+    if len(parts) != 3 or not parts[0].isdigit():
+        raise error(f"{what}: not {thing} (expected <version>.<{part}>.<check>); was it "
+                    "copied whole?")
+    version = int(parts[0])
+    if version not in READABLE:
+        raise error(f"{what}: version {version} is not one this program reads "
+                    f"({', '.join(map(str, READABLE))}); open it with a newer icecream")
+    packed, check = (_unb64(text, name, what, error)
+                     for text, name in ((parts[1], part), (parts[2], "check")))
+    unpack = zlib.decompressobj()
+    try:
+        raw = unpack.decompress(packed, MAX_UNPACKED)
+    except zlib.error:
+        raise error(f"{what}: damaged (it does not unpack); was it copied whole?") from None
+    if unpack.unconsumed_tail or not unpack.eof:
+        raise error(f"{what}: damaged or too large (it does not unpack whole within "
+                    f"{MAX_UNPACKED} bytes)")
+    if hashlib.sha256(raw).digest()[:CHECK_BYTES] != check:
+        raise error(f"{what}: changed or damaged (its check does not match its {part}); "
+                    "ask for the link again")
+    data = parse_json(raw, error, what)
+    check_plain(data, error, what)
+    return data
+
+
+def _unb64(text: str, name: str, what: str, error: type[IcecreamError]) -> bytes:
     try:  # validate: a character outside the alphabet is damage, not something to skip
         return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_",
                                 validate=True)
     except (ValueError, TypeError):
-        raise ShareLinkError(f"position link: its {what} is not link text (base64url)"
-                             ) from None
+        raise error(f"{what}: its {name} is not link text (base64url)") from None
 
 
 def _view_seed(view: Any) -> int:
@@ -104,11 +156,7 @@ def encode_position(state: State, seat: int | None) -> str:
     """
     check_seat(seat, state.num_players)
     shared = state if seat is None else _seat_position(state, seat)
-    payload = {"game": state.game.name, "seat": seat, "state": shared.to_dict()}
-    raw = json.dumps(payload, sort_keys=True, separators=(",", ":"),
-                     ensure_ascii=False).encode("utf-8")
-    check = hashlib.sha256(raw).digest()[:CHECK_BYTES]
-    return f"{LINK_VERSION}.{_b64(zlib.compress(raw, 9))}.{_b64(check)}"
+    return pack_token({"game": state.game.name, "seat": seat, "state": shared.to_dict()})
 
 
 def fits_in_link(token: str) -> bool:
@@ -124,37 +172,8 @@ def decode_position(token: str, *, seed: int | None = None) -> SharedPosition:
     seat, or whose position a game's loader refuses raises :class:`ShareLinkError`
     with one line naming the problem.
     """
-    if not isinstance(token, str):
-        raise ShareLinkError(f"position link: must be text, not {type(token).__name__}")
-    token = token.strip()
-    if len(token) > MAX_FILE_TOKEN:
-        raise ShareLinkError(f"position link: {len(token)} characters is longer than the "
-                             f"{MAX_FILE_TOKEN} a shared position may have")
-    parts = token.split(".")
-    if len(parts) != 3 or not parts[0].isdigit():
-        raise ShareLinkError("position link: not a shared position (expected "
-                             "<version>.<position>.<check>); was it copied whole?")
-    version = int(parts[0])
-    if version not in READABLE:
-        raise ShareLinkError(f"position link: version {version} is not one this program "
-                             f"reads ({', '.join(map(str, READABLE))}); open it with a "
-                             "newer icecream")
-    packed = _unb64(parts[1], "position")
-    check = _unb64(parts[2], "check")
-    unpack = zlib.decompressobj()
-    try:
-        raw = unpack.decompress(packed, MAX_UNPACKED)
-    except zlib.error:
-        raise ShareLinkError("position link: damaged (it does not unpack); was it copied "
-                             "whole?") from None
-    if unpack.unconsumed_tail or not unpack.eof:
-        raise ShareLinkError("position link: damaged or too large (it does not unpack "
-                             f"whole within {MAX_UNPACKED} bytes)")
-    if hashlib.sha256(raw).digest()[:CHECK_BYTES] != check:
-        raise ShareLinkError("position link: changed or damaged (its check does not match "
-                             "its position); ask for the link again")
-    data = parse_json(raw, ShareLinkError, "position link")
-    check_plain(data, ShareLinkError, "position link")
+    data = unpack_token(token, "position link", ShareLinkError, "a shared position",
+                        "position")
     if not isinstance(data, dict) or set(data) != {"game", "seat", "state"}:
         raise ShareLinkError("position link: expected the fields game, seat and state")
     try:
@@ -181,10 +200,6 @@ def decode_position(token: str, *, seed: int | None = None) -> SharedPosition:
     return SharedPosition(spec.determinizer(view).sample(rng), seat, True)
 
 
-#: The longest token read at all, from a link or from a file (:data:`MAX_LINK` is for
-#: links; a file may hold a position with its own data files).
-MAX_FILE_TOKEN = 200_000
-
 
 __all__ = ["LINK_VERSION", "MAX_LINK", "READABLE", "SharedPosition", "ShareLinkError",
-           "decode_position", "encode_position", "fits_in_link"]
+           "decode_position", "encode_position", "fits_in_link", "pack_token", "unpack_token"]
