@@ -29,10 +29,8 @@ True
 
 from __future__ import annotations
 
-import base64
 import json
 import re
-import sys
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -45,24 +43,13 @@ from ..core.history import History
 from ..core.lesson_file import Chapter, Lesson, encode_link, lesson_to_dict, lesson_to_json
 from ..core.messages import DEFAULT_LANGUAGE, languages, t
 from ..core.share import MAX_LINK, encode_position
+from .sharing import download_html, page_name
 
 
 def examples_page_link(query: str) -> str:
     """The examples dashboard's address with ``query``, beside the page linking to it
     (Voila serves dashboards side by side; the static site names them ``.html``)."""
-    page = ("rulebook_examples.html" if sys.platform == "emscripten"
-            else "rulebook_examples.ipynb")
-    return f"{page}?{query}"
-
-
-def download_html(text: str, filename: str, label: str, css: str) -> str:
-    """A link that downloads ``text`` as ``filename``: a ``data:`` address, so it needs
-    no server (Voila and the static site alike). The contents are base64, the name is
-    plain; nothing in them can become markup."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="{css}" download="{escape(filename)}" '
-            f'href="data:application/json;charset=utf-8;base64,{data}" '
-            f'style="{LINK_STYLE}">{escape(label)}</a>')
+    return f"{page_name('rulebook_examples')}?{query}"
 
 
 #: A link that looks like one (the page's stylesheet draws anchors as plain text).
@@ -224,17 +211,9 @@ class AuthoringPanel(widgets.VBox):
         self.exported = data
         token = encode_link("example", data)
         self.link = examples_page_link(f"example={token}") if len(token) <= MAX_LINK else None
-        text = json.dumps(data, ensure_ascii=False, indent=1)
-        parts = [download_html(text, f"{data['id']}.json",
-                               t("lessons.author.download", self.lang), "ic-author-download")]
-        if self.link is not None:
-            parts.append(f'<a class="ic-author-link" href="{escape(self.link)}" '
-                         f'target="_blank" rel="noopener" style="{LINK_STYLE}">'
-                         f'{escape(t("lessons.author.open_link", self.lang))}</a>')
-        else:
-            parts.append(escape(t("lessons.author.too_long", self.lang)))
-        self.result.value = ('<p style="line-height:1.5;margin:2px 0">'
-                             + " &nbsp; ".join(parts) + "</p>")
+        self.result.value = self._offer(
+            json.dumps(data, ensure_ascii=False, indent=1), f"{data['id']}.json", self.link,
+            "ic-author", "lessons.author.download", "lessons.author.too_long")
         return self._done(t("lessons.author.exported", self.lang, count=end - self.start))
 
     def add_chapter(self, kind: str) -> bool:
@@ -270,22 +249,29 @@ class AuthoringPanel(widgets.VBox):
             return self._refuse("lessons.author.no_chapters")
         lesson = Lesson(self.lesson_title.value.strip(), "", tuple(self.chapters))
         token = encode_link("lesson", lesson_to_dict(lesson))
-        parts = [download_html(lesson_to_json(lesson), "lesson.json",
-                               t("lessons.author.download_lesson", self.lang),
-                               "ic-author-lesson-download")]
-        if len(token) <= MAX_LINK:
-            link = examples_page_link(f"lesson={token}")
-            parts.append(f'<a class="ic-author-lesson-link" href="{escape(link)}" '
-                         f'target="_blank" rel="noopener" style="{LINK_STYLE}">'
-                         f'{escape(t("lessons.author.open_link", self.lang))}</a>')
-        else:
-            parts.append(escape(t("lessons.author.lesson_too_long", self.lang)))
-        self.lesson_result.value = ('<p style="line-height:1.5;margin:2px 0">'
-                                    + " &nbsp; ".join(parts) + "</p>")
+        link = examples_page_link(f"lesson={token}") if len(token) <= MAX_LINK else None
+        self.lesson_result.value = self._offer(
+            lesson_to_json(lesson), "lesson.json", link, "ic-author-lesson",
+            "lessons.author.download_lesson", "lessons.author.lesson_too_long")
         return self._done(t("lessons.author.lesson_ready", self.lang,
                             count=len(self.chapters)))
 
     # -- drawing ---------------------------------------------------------------------------
+    def _offer(self, text: str, filename: str, link: str | None, css: str, download: str,
+               too_long: str) -> str:
+        """A file offered as a download (``<css>-download``) and, when it fits in an
+        address, as a link to the examples page (``<css>-link``); else the words
+        ``too_long`` say why there is no link."""
+        parts = [download_html(text, filename, t(download, self.lang), f"{css}-download",
+                               style=LINK_STYLE)]
+        if link is not None:
+            parts.append(f'<a class="{css}-link" href="{escape(link)}" target="_blank" '
+                         f'rel="noopener" style="{LINK_STYLE}">'
+                         f'{escape(t("lessons.author.open_link", self.lang))}</a>')
+        else:
+            parts.append(escape(t(too_long, self.lang)))
+        return '<p style="line-height:1.5;margin:2px 0">' + " &nbsp; ".join(parts) + "</p>"
+
     def _done(self, text: str) -> bool:
         self.message.value = f'<p style="margin:2px 0">{escape(text)}</p>'
         self._draw()

@@ -56,10 +56,10 @@ class PageFileError(IcecreamError, ValueError):
     """A file the page cannot open; the message is one line naming what is wrong."""
 
 
-def page_name() -> str:
-    """The play dashboard's file name as the page's address has it (the static site
-    names its pages ``.html``)."""
-    return "play.html" if sys.platform == "emscripten" else "play.ipynb"
+def page_name(dashboard: str = "play") -> str:
+    """A dashboard's file name as the page's address has it (the static site names its
+    pages ``.html``)."""
+    return f"{dashboard}.html" if sys.platform == "emscripten" else f"{dashboard}.ipynb"
 
 
 def page_params(query: str) -> dict[str, str]:
@@ -90,13 +90,15 @@ def share_address(token: str, puzzle: bool = False, lang: str = DEFAULT_LANGUAGE
     return f"{base}?{urlencode(params)}"
 
 
-def download_html(text: str, filename: str, label: str, css: str) -> str:
+def download_html(text: str, filename: str, label: str, css: str,
+                  style: str = "font-weight:bold;margin:0 8px") -> str:
     """A link that downloads ``text`` as ``filename`` (a ``data:`` address: no server is
-    asked, so it works on the static site too)."""
+    asked, so it works on the static site too). The contents are base64, the name and
+    label escaped: nothing in them can become markup."""
     b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="{escape(css)}" download="{escape(filename)}" '
-            f'href="data:application/json;base64,{b64}" '
-            f'style="font-weight:bold;margin:0 8px">{escape(label)}</a>')
+            f'href="data:application/json;charset=utf-8;base64,{b64}" '
+            f'style="{style}">{escape(label)}</a>')
 
 
 def position_file(token: str) -> str:
