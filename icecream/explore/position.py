@@ -408,7 +408,7 @@ def compare_options_steps(state: Any, n: int = WHAT_IF_SAMPLES, policy: str | No
     alive = list(range(len(actions)))  # the options still in the race
     dropped: dict[int, tuple[int, str]] = {}
     halve_at: frozenset[int] = frozenset()
-    sure_at = 0  # the samples from which the race may end, decided (_unsure_runner_up)
+    sure_at = 0  # the samples from which the race may end, decided (_shown_lower)
     began = time.monotonic()
     done = 0
     for i in range(n):
@@ -441,17 +441,18 @@ def compare_options_steps(state: Any, n: int = WHAT_IF_SAMPLES, policy: str | No
         if adaptive and len(alive) > 1 and done >= RACE_FROM \
                 and (done - RACE_FROM) % RACE_EVERY == 0:
             worse = _race(alive, scores)
-            if len(worse) == len(alive) - 1 and done >= sure_at:
+            if len(worse) == len(alive) - 1:
                 # The race would end, decided: only when the runner-up's row, the interval
                 # the page shows, says clearly lower too (a skewed spread can hold 0 there
                 # while the race's normal bound is below it); else the two play on, and it
                 # is asked again when they have played twice as many samples.
-                keep = _unsure_runner_up(alive, worse, scores, seed)
-                if keep is not None:
-                    worse.remove(keep)
+                leader = next(k for k in alive if k not in worse)
+                top = max(worse, key=lambda k: sum(scores[k]))
+                if done < sure_at:
+                    worse.remove(top)
+                elif not _shown_lower(scores[top], scores[leader], seed):
+                    worse.remove(top)
                     sure_at = 2 * done
-            elif len(worse) == len(alive) - 1:
-                worse.remove(max(worse, key=lambda k: sum(scores[k])))
             for k in worse:
                 dropped[k] = (done, "worse")
             alive = [k for k in alive if k not in dropped]
@@ -524,15 +525,12 @@ def _halve(alive: list[int], scores: list[list[float]]) -> list[int]:
     return sorted(order[keep:])
 
 
-def _unsure_runner_up(alive: list[int], worse: list[int], scores: list[list[float]],
-                      seed: int) -> int | None:
-    """The option of ``worse`` with the highest mean when its paired difference to the one
-    option of ``alive`` not in ``worse`` is not clearly below 0 by the interval its row
-    would show (the bootstrap's, read by :func:`~.difference.difference`); else ``None``."""
-    leader = scores[next(k for k in alive if k not in worse)]
-    top = max(worse, key=lambda k: sum(scores[k]))
-    gap = bootstrap_mean([a - b for a, b in zip(scores[top], leader, strict=True)], seed=seed)
-    return None if difference(gap.value, gap.low, gap.high).verdict == LOWER else top
+def _shown_lower(scores: list[float], leader: list[float], seed: int) -> bool:
+    """Whether ``scores`` lie clearly below ``leader``'s on the same samples by the
+    interval their row would show (the paired bootstrap's, read by
+    :func:`~.difference.difference`)."""
+    gap = bootstrap_mean([a - b for a, b in zip(scores, leader, strict=True)], seed=seed)
+    return difference(gap.value, gap.low, gap.high).verdict == LOWER
 
 
 def _race(alive: list[int], scores: list[list[float]]) -> list[int]:
