@@ -55,6 +55,16 @@ def test_budget_expires_at_its_time_and_on_stop() -> None:
         Budget(0)
 
 
+def test_a_part_of_a_budget_gets_its_share_of_the_time_left_and_its_stop() -> None:
+    whole = Budget(10)
+    half, rest = whole.part(0.5), whole.part()
+    assert 4 < half.deadline - time.monotonic() <= 5 < rest.deadline - time.monotonic() <= 10
+    assert not half.expired()
+    whole.stop()  # Stop on the page stops both parts
+    assert half.expired() and half.reason == "stopped" and rest.stopped
+    assert Budget(None).part(0.5).deadline is None
+
+
 def test_budget_reports_progress_throttled_but_always_the_last() -> None:
     seen: list[tuple[int, int]] = []
     b = Budget(None, progress=lambda d, n: seen.append((d, n)), every=10)

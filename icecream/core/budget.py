@@ -80,6 +80,12 @@ class Budget:
             return True
         return False
 
+    def part(self, share: float = 1.0) -> Budget:
+        """A budget for a part of this work: ``share`` of the time left now (at least a
+        twentieth of a second of it), reporting to the same progress callback, and
+        stopped when this one is (two computations that share a page's time)."""
+        return _Part(self, share)
+
     def elapsed(self) -> float:
         """Seconds since the budget was made."""
         return time.monotonic() - self.start
@@ -92,6 +98,27 @@ class Budget:
         if force or now - self._last >= self._every:
             self._last = now
             self._progress(done, total)
+
+
+class _Part(Budget):
+    """:meth:`Budget.part`: ``share`` of what is left of ``parent``'s time, stopped when
+    the parent is."""
+
+    def __init__(self, parent: Budget, share: float) -> None:
+        left = None if parent.deadline is None \
+            else max(0.05, parent.deadline - time.monotonic()) * share
+        super().__init__(left, parent._progress)
+        self.parent = parent
+
+    @property
+    def stopped(self) -> bool:
+        return self.parent.stopped or super().stopped
+
+    def expired(self) -> bool:
+        if self.parent.stopped:
+            self.reason = "stopped"
+            return True
+        return super().expired()
 
 
 def finish(steps: Generator[Any, Any, T]) -> T:

@@ -20,7 +20,6 @@ Pandas-free: the static site's Python runs it too.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,9 +135,9 @@ def answer_steps(puzzle: Puzzle, choice: Any, samples: int = PUZZLE_SAMPLES, see
         raise PuzzleError(f"puzzle: choice must be a move 0..{len(choices) - 1}, "
                           f"not {str(choice)[:40]}")
     state, lang = puzzle.state, puzzle.lang
-    first = None if budget is None else _Half(budget)
+    first = None if budget is None else budget.part(0.5)
     h = yield from hint_steps(state, samples=samples, seed=seed, lang=lang, budget=first)
-    second = None if budget is None else _Half(budget, rest=True)
+    second = None if budget is None else budget.part()
     c = yield from compare_options_steps(state, samples, seed=seed, lang=lang, budget=second,
                                          min_samples=1)
     wins = {_key(o.action): (o.win_rate, o.win_low, o.win_high) for o in h.options}
@@ -146,28 +145,6 @@ def answer_steps(puzzle: Puzzle, choice: Any, samples: int = PUZZLE_SAMPLES, see
     rows = tuple(PuzzleRow(o, wins.get(_key(o.action)), scores.get(_key(o.action)))
                  for o in puzzle.options)
     return PuzzleAnswer(puzzle, choices[choice], rows, h, c)
-
-
-class _Half(Budget):
-    """Half of what is left of ``parent``'s time (all of it with ``rest``), stopped when
-    the parent is: the hint and the what-if share a page's budget."""
-
-    def __init__(self, parent: Budget, rest: bool = False) -> None:
-        left = None if parent.deadline is None else max(0.05, parent.deadline - time.monotonic())
-        if left is not None and not rest:
-            left /= 2
-        super().__init__(left, parent._progress)
-        self.parent = parent
-
-    @property
-    def stopped(self) -> bool:
-        return self.parent.stopped or super().stopped
-
-    def expired(self) -> bool:
-        if self.parent.stopped:
-            self.reason = "stopped"
-            return True
-        return super().expired()
 
 
 def _key(action: dict) -> str:
