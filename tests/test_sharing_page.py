@@ -166,6 +166,23 @@ def test_the_teachers_link_opens_the_whole_position(game: str) -> None:
     assert "teacher" in opened.message
 
 
+def test_a_link_the_browser_sends_opens_once(monkeypatch) -> None:
+    # The static site's Python cannot see the page's address (page_query() is ""): the
+    # play page opens the position when the browser's PageAddress sends the query.
+    import icecream.widgets.playpage as playpage
+
+    monkeypatch.setattr(playpage, "page_query", lambda: "")
+    e = _played(GAMES[0], 7, seed=2)
+    assert e.share(teacher=True)
+    page = open_address(LanguageSwitch(GameExplorer(players=2)))
+    opened = page.app.widget
+    assert opened.state.to_dict() != e.state.to_dict()
+    opened.share_bar.page.query = e.shared.split("?", 1)[1]
+    assert opened.state.to_dict() == e.state.to_dict() and "teacher" in opened.message
+    opened.share_bar.page.query = "position=1.x.y"  # sent once: a later change opens nothing
+    assert opened.state.to_dict() == e.state.to_dict() and not opened.message_is_error
+
+
 def test_a_link_too_long_becomes_a_position_file_that_load_opens(monkeypatch) -> None:
     import icecream.widgets.explorer as explorer_module
 

@@ -10,7 +10,6 @@ address asks for: a language, a game, a teacher's example or lesson link (issue 
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -65,14 +64,13 @@ def examples_page(query: str | None = None, header: str = "dashboard.examples"
     if query is None and not raw:
         address = PageAddress()
 
-        def seen(change: dict[str, Any]) -> None:
-            address.unobserve(seen, names="query")
-            late = _params(change["new"])
+        def sent(query: str) -> None:
+            late = _params(query)
             if "lang" in late:
                 switch.set_language(_language(late))
             _open_link(switch.widget, late)
 
-        address.observe(seen, names="query")
+        address.when_sent(sent)
         switch.children = (*switch.children, address)
         switch.address = address  # kept, so tests and the page can find it
     return switch

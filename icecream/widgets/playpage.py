@@ -19,8 +19,6 @@ play page, whose own game is kept.
 
 from __future__ import annotations
 
-from typing import Any
-
 import ipywidgets as widgets
 
 from ..core.messages import UnknownLanguage, resolve_language, t
@@ -101,13 +99,7 @@ def open_address(app: LanguageSwitch, query: str | None = None) -> PlayPage:
     if raw:
         page.open_query(raw)
     elif query is None:
-        address = app.widget.share_bar.page
-
-        def seen(change: dict[str, Any]) -> None:
-            address.unobserve(seen, names="query")
-            page.open_query(change["new"])
-
-        address.observe(seen, names="query")
+        app.widget.share_bar.page.when_sent(page.open_query)
     return page
 
 

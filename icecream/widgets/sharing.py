@@ -187,6 +187,14 @@ class PageAddress(anywidget.AnyWidget):
     #: The page's address without its query (to write whole addresses to copy).
     href = traitlets.Unicode("").tag(sync=True)
 
+    def when_sent(self, act: Callable[[str], Any]) -> None:
+        """Call ``act(query)`` once, when the browser sends the page's query."""
+        def seen(change: dict[str, Any]) -> None:
+            self.unobserve(seen, names="query")
+            act(change["new"])
+
+        self.observe(seen, names="query")
+
 
 class ShareBar(widgets.VBox):
     """The play page's row "Save · Load · Share link · Puzzle" and the line under it
