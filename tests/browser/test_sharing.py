@@ -56,14 +56,18 @@ def _wait_message(page: Any, text: str, timeout: float = 60.0) -> str:
     return text_of(page, MESSAGE)
 
 
-def _open_query(context: Any, server: VoilaServer, watch: PageWatch, query: str,
-                selector: str = PLAY) -> Any:
+def _open_address(context: Any, watch: PageWatch, address: str, selector: str = PLAY) -> Any:
+    """A new page of ``context`` at ``address``, watched, once ``selector`` shows."""
     page = context.new_page()
     watch_page(page, watch)
-    page.goto(f"{server.dashboard_url('play')}?{query}", wait_until="domcontentloaded",
-              timeout=120_000)
+    page.goto(address, wait_until="domcontentloaded", timeout=120_000)
     page.wait_for_selector(selector, state="visible", timeout=120_000)
     return page
+
+
+def _open_query(context: Any, server: VoilaServer, watch: PageWatch, query: str,
+                selector: str = PLAY) -> Any:
+    return _open_address(context, watch, f"{server.dashboard_url('play')}?{query}", selector)
 
 
 def _upload(page: Any, files: Any) -> None:
@@ -158,10 +162,7 @@ def test_a_shared_link_opens_in_a_fresh_browser(browser: Any, voila_server: Voil
         assert ("lang=nl" in address) == (lang == "nl")
         _shot(page, f"toolbar-shared-{lang}.png")
         fresh = new_context(browser, watch, viewport={"width": 1024, "height": 640})
-        other = fresh.new_page()
-        watch_page(other, watch)
-        other.goto(address, wait_until="domcontentloaded", timeout=120_000)
-        other.wait_for_selector(PLAY, state="visible", timeout=120_000)
+        other = _open_address(fresh, watch, address, PLAY)
         player = t("ui.default_name", lang, seat=1)
         text = _wait_message(other, t("widgets.share.opened_seat", lang, player=player)[:40])
         assert t("widgets.share.opened_seat", lang, player=player) in text
@@ -188,10 +189,7 @@ def test_a_puzzle_is_answered(browser: Any, voila_server: VoilaServer, lang: str
         address = _share(page, lang, puzzle=True)
         assert "puzzle=1" in address
         fresh = new_context(browser, watch, viewport={"width": 1024, "height": 640})
-        other = fresh.new_page()
-        watch_page(other, watch)
-        other.goto(address, wait_until="domcontentloaded", timeout=120_000)
-        other.wait_for_selector(".ic-puzzle", state="visible", timeout=120_000)
+        other = _open_address(fresh, watch, address, ".ic-puzzle")
         assert t("widgets.puzzle.title", lang) in text_of(other, ".ic-puzzle-header")
         first = other.locator(".ic-puzzle-option").first
         label = first.inner_text().strip()
