@@ -208,13 +208,20 @@ def shoot_each(makers: Sequence[Callable[..., None]], out: Path,
 MAKERS = (play_page, keyboard, quiz, whatif_tabs)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots-a11y"))
+def shoot_main(makers: Sequence[Callable[..., None]], doc: str, out: Path | None,
+               argv: list[str] | None = None) -> int:
+    """A screenshot script's command line: ``--out DIR`` (``out`` by default; required
+    when ``None``), ``--lang`` and ``--only`` (repeatable), then :func:`shoot_each`."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=out, required=out is None)
     parser.add_argument("--lang", action="append", choices=languages())
-    parser.add_argument("--only", action="append", choices=[m.__name__ for m in MAKERS])
+    parser.add_argument("--only", action="append", choices=[m.__name__ for m in makers])
     args = parser.parse_args(argv)
-    return shoot_each(MAKERS, args.out, args.lang, args.only)
+    return shoot_each(makers, args.out, args.lang, args.only)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return shoot_main(MAKERS, __doc__, Path("/tmp/shots-a11y"), argv)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ Run from the repo root: ``.venv/bin/python benchmarks/screenshot_lessons.py --ou
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
@@ -26,7 +25,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from screenshot_a11y import shoot_each  # noqa: E402
+from screenshot_a11y import shoot_main  # noqa: E402
 from voila_harness import (  # noqa: E402
     PLAY,
     PageWatch,
@@ -38,7 +37,6 @@ from voila_harness import (  # noqa: E402
 )
 
 import icecream  # noqa: E402
-from icecream import languages  # noqa: E402
 from icecream.core.examples import example_from_history, read_example  # noqa: E402
 from icecream.core.history import History  # noqa: E402
 from icecream.core.lesson_file import (  # noqa: E402
@@ -148,12 +146,7 @@ MAKERS = (authoring, teacher_example, lesson_chapter, xss_caption)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--lang", action="append", choices=languages())
-    parser.add_argument("--only", action="append", choices=[m.__name__ for m in MAKERS])
-    args = parser.parse_args(argv)
-    return shoot_each(MAKERS, args.out, args.lang, args.only)
+    return shoot_main(MAKERS, __doc__, None, argv)
 
 
 if __name__ == "__main__":

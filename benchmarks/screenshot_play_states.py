@@ -20,7 +20,6 @@ language the page is in when the shot is taken):
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from screenshot_a11y import open_in, shoot, shoot_each  # noqa: E402
+from screenshot_a11y import open_in, shoot, shoot_main  # noqa: E402
 from voila_harness import (  # noqa: E402
     OPTIONS,
     PLAY,
@@ -130,12 +129,7 @@ MAKERS = (double_clicks, forbidden, run_and_switch)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots-play-states"))
-    parser.add_argument("--lang", action="append", choices=languages())
-    parser.add_argument("--only", action="append", choices=[m.__name__ for m in MAKERS])
-    args = parser.parse_args(argv)
-    return shoot_each(MAKERS, args.out, args.lang, args.only)
+    return shoot_main(MAKERS, __doc__, Path("/tmp/shots-play-states"), argv)
 
 
 if __name__ == "__main__":
